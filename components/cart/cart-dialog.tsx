@@ -1,0 +1,122 @@
+'use client';
+
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import MinusIcon from '@heroicons/react/20/solid/MinusIcon';
+import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
+import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { MAX_QUANTITY } from '@/lib/cart/rules';
+import { selectTotal, useCartStore } from '@/lib/cart/store';
+import type { Dictionary } from '@/lib/content';
+import { fill } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+import { formatMoney } from '@/lib/money';
+
+export interface CartDialogProps {
+  open: boolean;
+  onClose: () => void;
+  locale: Locale;
+  strings: Dictionary['cart'];
+  /** Translated category names by category id. */
+  names: Record<string, string>;
+  exclusiveSuffix: string;
+}
+
+/** The cart as a slide-over dialog: lines with +/−, remove, total and checkout. */
+export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuffix }: CartDialogProps) {
+  const items = useCartStore((state) => state.items);
+  const total = useCartStore(selectTotal);
+  const increase = useCartStore((state) => state.increase);
+  const decrease = useCartStore((state) => state.decrease);
+  const remove = useCartStore((state) => state.remove);
+
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex justify-end">
+        <DialogPanel className="flex h-full w-full max-w-md flex-col bg-white shadow-2xl">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+            <DialogTitle className="text-lg font-semibold text-slate-900">{strings.title}</DialogTitle>
+            <button
+              type="button"
+              onClick={onClose}
+              className="inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+            >
+              <XMarkIcon className="size-6" aria-hidden="true" />
+              <span className="sr-only">{strings.close}</span>
+            </button>
+          </div>
+
+          {items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+              <p className="text-base font-medium text-slate-900">{strings.empty}</p>
+              <p className="mt-2 text-sm text-slate-600">{strings.emptyHint}</p>
+            </div>
+          ) : (
+            <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-5" aria-label={strings.title}>
+              {items.map((item) => {
+                const name = (names[item.category] ?? item.category) + (item.exclusive ? exclusiveSuffix : '');
+                return (
+                  <li key={item.id} className="flex items-center gap-3 py-4">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-slate-900">{name}</p>
+                      <p className="text-sm text-slate-600">{fill(strings.unitPrice, { price: formatMoney(item.price, locale) })}</p>
+                    </div>
+                    <div className="flex items-center gap-1" role="group" aria-label={`${strings.quantity}: ${name}`}>
+                      <button
+                        type="button"
+                        onClick={() => decrease(item.id)}
+                        className="inline-flex size-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50"
+                      >
+                        <MinusIcon className="size-4" aria-hidden="true" />
+                        <span className="sr-only">{fill(strings.decrease, { name })}</span>
+                      </button>
+                      <output className="w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite">
+                        {item.quantity}
+                      </output>
+                      <button
+                        type="button"
+                        onClick={() => increase(item.id)}
+                        disabled={item.quantity >= MAX_QUANTITY}
+                        className="inline-flex size-8 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40"
+                      >
+                        <PlusIcon className="size-4" aria-hidden="true" />
+                        <span className="sr-only">{fill(strings.increase, { name })}</span>
+                      </button>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => remove(item.id)}
+                      className="inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700"
+                    >
+                      <TrashIcon className="size-5" aria-hidden="true" />
+                      <span className="sr-only">{fill(strings.remove, { name })}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+
+          <div className="border-t border-slate-200 px-5 py-4">
+            <div className="flex items-baseline justify-between">
+              <span className="text-base font-semibold text-slate-900">{strings.total}</span>
+              <span className="text-xl font-bold text-slate-900 tabular-nums" data-testid="cart-total">
+                {formatMoney(total, locale)}
+              </span>
+            </div>
+            <p className="mt-1 text-right text-xs text-slate-600">{strings.netNote}</p>
+            <button
+              type="button"
+              onClick={() => window.alert(strings.checkoutAlert)}
+              disabled={items.length === 0}
+              className="mt-4 w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+            >
+              {strings.checkout}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

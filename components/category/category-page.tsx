@@ -1,0 +1,144 @@
+import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
+import StarIcon from '@heroicons/react/20/solid/StarIcon';
+import Link from 'next/link';
+import { OrderForm } from '@/components/order/order-form';
+import { JsonLd } from '@/components/seo/json-ld';
+import type { Category } from '@/lib/categories';
+import { getCategoryContent, getDictionary } from '@/lib/content';
+import { fill } from '@/lib/format';
+import { homePath, overviewPath, type Locale } from '@/lib/i18n';
+import { formatEuros } from '@/lib/money';
+import { pageJsonLd } from '@/lib/seo';
+import { CategoryIcon } from './category-icon';
+
+interface CategoryPageProps {
+  category: Category;
+  locale: Locale;
+}
+
+/** A category's landing page: hero with rating, order card, benefits, key features and testimonial. */
+export function CategoryPage({ category, locale }: CategoryPageProps) {
+  const dict = getDictionary(locale);
+  const content = getCategoryContent(category, locale);
+  const strings = dict.category;
+
+  return (
+    <>
+      <JsonLd data={pageJsonLd({ kind: 'category', locale, category })} />
+      <section className="bg-linear-to-b from-slate-50 to-white">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-5 lg:px-8 lg:pt-10">
+          <div className="lg:col-span-3">
+            <nav aria-label="Breadcrumb">
+              <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+                <li>
+                  <Link href={homePath(locale)} className="hover:text-brand-700 hover:underline">
+                    {strings.breadcrumbHome}
+                  </Link>
+                </li>
+                <li aria-hidden="true">/</li>
+                <li>
+                  <Link href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
+                    {strings.breadcrumbOverview}
+                  </Link>
+                </li>
+                <li aria-hidden="true">/</li>
+                <li>
+                  <span aria-current="page" className="font-medium text-slate-800">
+                    {content.name}
+                  </span>
+                </li>
+              </ol>
+            </nav>
+            <div className="mt-8">
+              <CategoryIcon category={category} size="lg" />
+            </div>
+            <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
+              {content.h1}
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-700">{content.description}</p>
+            <div className="mt-6 flex flex-wrap items-center gap-3">
+              <span role="img" aria-label={strings.ratingLabel} className="flex text-amber-500">
+                {[0, 1, 2, 3, 4].map((star) => (
+                  <StarIcon key={star} className="size-5" aria-hidden="true" />
+                ))}
+              </span>
+              <p className="text-sm font-medium text-slate-700">{strings.ratingText}</p>
+            </div>
+
+            <section aria-labelledby="benefits-title" className="mt-12">
+              <h2 id="benefits-title" className="text-2xl font-bold tracking-tight">
+                {strings.benefitsTitle}
+              </h2>
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+                {content.benefits.map((benefit) => (
+                  <li key={benefit} className="flex gap-3">
+                    <CheckCircleIcon className="size-6 shrink-0 text-emerald-600" aria-hidden="true" />
+                    <span className="text-slate-800">{benefit}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+
+          <aside aria-labelledby="order-title" className="lg:col-span-2">
+            <div id="order" className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl lg:sticky lg:top-24">
+              <h2 id="order-title" className="text-xl font-bold text-slate-900">
+                {fill(strings.orderTitle, { category: content.name })}
+              </h2>
+              <p className="mt-1 text-slate-700">
+                <span className="text-lg font-semibold text-brand-800">
+                  {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
+                </span>{' '}
+                <span className="text-sm text-slate-600">{strings.netNote}</span>
+              </p>
+              <div className="mt-6">
+                <OrderForm
+                  locale={locale}
+                  categoryId={category.id}
+                  categoryName={content.name}
+                  basePrice={category.price}
+                  strings={dict.orderForm}
+                />
+              </div>
+            </div>
+          </aside>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-title" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="features-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {strings.featuresTitle}
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {content.features.map((feature) => (
+              <li key={feature.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h3 className="font-semibold text-slate-900">{feature.title}</h3>
+                <p className="mt-2 text-slate-700">{feature.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonial-title" className="py-16">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+          <h2 id="testimonial-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {strings.testimonialTitle}
+          </h2>
+          <figure className="mt-8">
+            <blockquote className="text-xl leading-8 text-slate-800">
+              <p>„{content.testimonial.text}“</p>
+            </blockquote>
+            <figcaption className="mt-6 text-slate-700">
+              <span className="font-semibold text-slate-900">{content.testimonial.author}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+              {content.testimonial.company}
+            </figcaption>
+          </figure>
+        </div>
+      </section>
+    </>
+  );
+}

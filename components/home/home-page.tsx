@@ -1,0 +1,216 @@
+import CheckBadgeIcon from '@heroicons/react/24/outline/CheckBadgeIcon';
+import ShieldCheckIcon from '@heroicons/react/24/outline/ShieldCheckIcon';
+import SparklesIcon from '@heroicons/react/24/outline/SparklesIcon';
+import UserGroupIcon from '@heroicons/react/24/outline/UserGroupIcon';
+import AdjustmentsHorizontalIcon from '@heroicons/react/24/outline/AdjustmentsHorizontalIcon';
+import DocumentCheckIcon from '@heroicons/react/24/outline/DocumentCheckIcon';
+import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
+import { JsonLd } from '@/components/seo/json-ld';
+import { CategoryGrid } from '@/components/category/category-grid';
+import { VideoButton } from '@/components/video/video-button';
+import { lowestPrice } from '@/lib/categories';
+import { getDictionary, getSite } from '@/lib/content';
+import { fill } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+import { formatEuros } from '@/lib/money';
+import { pageJsonLd } from '@/lib/seo';
+
+interface HomePageProps {
+  locale: Locale;
+}
+
+const featureIcons = [UserGroupIcon, AdjustmentsHorizontalIcon, DocumentCheckIcon];
+const badgeIcons = [ShieldCheckIcon, CheckBadgeIcon, BoltIcon];
+
+/** The home page: hero, stats, categories, features, how it works, sample lead, FAQ and call to action. */
+export function HomePage({ locale }: HomePageProps) {
+  const dict = getDictionary(locale);
+  const site = getSite();
+  const { hero, stats, features, howItWorks, sampleLead, faq, cta } = dict.home;
+
+  return (
+    <>
+      <JsonLd data={pageJsonLd({ kind: 'home', locale })} />
+      <section className="relative overflow-hidden bg-brand-900 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,--theme(--color-brand-600/55%),transparent_60%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-20 sm:px-6 lg:px-8 lg:pt-24 lg:pb-28">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
+            <SparklesIcon className="size-4" aria-hidden="true" />
+            {hero.eyebrow}
+          </p>
+          <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            {hero.title} <span className="text-sky-300">{hero.titleHighlight}</span>
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">{hero.subtitle}</p>
+          <p className="mt-6 text-2xl font-semibold">
+            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(), locale) })}{' '}
+            <span className="text-base font-normal text-slate-300">{hero.netNote}</span>
+          </p>
+          <div className="mt-8 flex flex-wrap gap-4">
+            <a
+              href="#categories"
+              className="inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-900 shadow hover:bg-brand-50"
+            >
+              {hero.browseCategories}
+            </a>
+            <VideoButton label={hero.watchVideo} video={{ ...dict.video, youtubeId: site.video.youtubeId }} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-label={stats.map((stat) => stat.label).join(', ')} className="border-b border-slate-200 bg-white">
+        <dl className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:px-8">
+          {stats.map((stat) => (
+            <div key={stat.label} className="rounded-2xl bg-slate-50 px-6 py-5 text-center">
+              <dt className="text-sm text-slate-600">{stat.label}</dt>
+              <dd className="order-first text-3xl font-bold tracking-tight text-brand-800">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section id="categories" aria-labelledby="categories-title" className="scroll-mt-16 bg-slate-50 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="categories-title" title={dict.home.categories.title} subtitle={dict.home.categories.subtitle} />
+          <div className="mt-12">
+            <CategoryGrid locale={locale} />
+          </div>
+        </div>
+      </section>
+
+      <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="features-title" title={features.title} subtitle={features.subtitle} />
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {features.items.map((item, index) => {
+              const Icon = featureIcons[index] ?? CheckBadgeIcon;
+              return (
+                <li key={item.title} className="rounded-2xl border border-slate-200 p-6">
+                  <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                  <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
+                  <p className="mt-2 text-slate-700">{item.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <ul className="mt-10 flex flex-wrap justify-center gap-3">
+            {features.badges.map((badge, index) => {
+              const Icon = badgeIcons[index] ?? CheckBadgeIcon;
+              return (
+                <li
+                  key={badge}
+                  className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-200"
+                >
+                  <Icon className="size-5" aria-hidden="true" />
+                  {badge}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-title" className="bg-slate-50 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="how-title" title={howItWorks.title} subtitle={howItWorks.subtitle} />
+          <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+            {howItWorks.steps.map((step, index) => (
+              <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 font-semibold">{step.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{step.description}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="sample-title" className="py-20">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
+          <div>
+            <h2 id="sample-title" className="text-3xl font-bold tracking-tight">
+              {sampleLead.title}
+            </h2>
+            <p className="mt-4 text-lg text-slate-700">{sampleLead.subtitle}</p>
+            <p className="mt-4 text-sm text-slate-600">{sampleLead.note}</p>
+          </div>
+          <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
+            <figcaption className="flex items-center gap-2 font-semibold text-slate-900">
+              <DocumentCheckIcon className="size-6 text-brand-700" aria-hidden="true" />
+              {sampleLead.cardTitle}
+            </figcaption>
+            <dl className="mt-4 divide-y divide-slate-100">
+              {sampleLead.fields.map((field) => (
+                <div key={field.label} className="grid grid-cols-3 gap-4 py-3 text-sm">
+                  <dt className="text-slate-600">{field.label}</dt>
+                  <dd className="col-span-2 font-medium text-slate-900">{field.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </figure>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="bg-slate-50 py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight">
+            {faq.title}
+          </h2>
+          <div className="mt-10 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+            {faq.items.map((item) => (
+              <details key={item.question} className="group px-6 py-2">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-2 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+                  <h3>{item.question}</h3>
+                  <span aria-hidden="true" className="text-xl text-brand-700 transition group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="pb-4 text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white">
+        <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
+          <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
+            {cta.title}
+          </h2>
+          <p className="mt-4 text-lg text-brand-100">{cta.text}</p>
+          <a
+            href="#categories"
+            className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            {cta.button}
+          </a>
+        </div>
+      </section>
+    </>
+  );
+}
+
+interface SectionHeadingProps {
+  id: string;
+  title: string;
+  subtitle: string;
+}
+
+export function SectionHeading({ id, title, subtitle }: SectionHeadingProps) {
+  return (
+    <div className="mx-auto max-w-2xl text-center">
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        {title}
+      </h2>
+      <p className="mt-4 text-lg text-slate-700">{subtitle}</p>
+    </div>
+  );
+}

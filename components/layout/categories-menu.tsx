@@ -1,0 +1,48 @@
+'use client';
+
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
+import Link from 'next/link';
+import type { NavLink } from './nav-links';
+
+interface CategoriesMenuProps {
+  label: string;
+  items: NavLink[];
+  overview: NavLink;
+}
+
+/** The header's dropdown of all categories. */
+export function CategoriesMenu({ label, items, overview }: CategoriesMenuProps) {
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700 data-open:text-brand-700">
+        {label}
+        <ChevronDownIcon className="size-5" aria-hidden="true" />
+      </MenuButton>
+      <MenuItems
+        modal={false}
+        className="absolute left-0 z-40 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl focus:outline-none"
+      >
+        {items.map((item) => (
+          <MenuItem key={item.href}>
+            <Link
+              href={item.href}
+              className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
+            >
+              {item.label}
+            </Link>
+          </MenuItem>
+        ))}
+        <div className="my-1 border-t border-slate-100" role="none" />
+        <MenuItem>
+          <Link
+            href={overview.href}
+            className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 data-focus:bg-brand-50"
+          >
+            {overview.label}
+          </Link>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,106 @@
+import Link from 'next/link';
+import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { fill } from '@/lib/format';
+import { homePath, overviewPath, type Locale } from '@/lib/i18n';
+import { ExternalLink } from './external-link';
+import { Logo } from './logo';
+import { categoryLinks } from './nav-links';
+
+interface FooterProps {
+  locale: Locale;
+}
+
+const linkClass = 'inline-flex min-h-6 items-center text-sm text-slate-300 hover:text-white';
+
+/** The site footer: description, product, category, company and machine-readable links. */
+export function Footer({ locale }: FooterProps) {
+  const dict = getDictionary(locale);
+  const site = getSite();
+  const home = homePath(locale) === '/' ? '' : homePath(locale);
+  const { footer } = dict;
+
+  const product = [
+    { href: `${home}/#features`, label: footer.features },
+    { href: `${home}/#categories`, label: footer.pricing },
+    { href: overviewPath(locale), label: footer.overview },
+  ];
+  const company = [
+    { href: site.links.about, label: footer.about },
+    { href: site.links.imprint, label: footer.imprint },
+    { href: site.links.privacy, label: footer.privacy },
+    { href: site.links.terms, label: footer.terms },
+  ];
+  // Served as plain files outside the app, so these are full navigations, never next/link.
+  const machine = [
+    { href: '/llms.txt', label: footer.llms },
+    { href: '/sitemap.xml', label: footer.sitemap },
+    { href: '/product-feed.xml', label: footer.feed },
+  ];
+
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-6 lg:px-8">
+        <div className="lg:col-span-2">
+          <div className="[&_span]:text-white">
+            <Logo brand={site.brand} />
+          </div>
+          <p className="mt-4 max-w-sm text-sm leading-6">{footer.description}</p>
+        </div>
+
+        <FooterColumn heading={footer.productHeading}>
+          {product.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+
+        <FooterColumn heading={dict.header.categories}>
+          {categoryLinks(locale, getCategoryNames(locale)).map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={linkClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </FooterColumn>
+
+        <FooterColumn heading={footer.companyHeading}>
+          {company.map((link) => (
+            <li key={link.href}>
+              <ExternalLink href={link.href} newTabHint={dict.header.newTab} className={linkClass}>
+                {link.label}
+              </ExternalLink>
+            </li>
+          ))}
+        </FooterColumn>
+
+        <FooterColumn heading={footer.machineHeading}>
+          {machine.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className={linkClass}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </FooterColumn>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          {fill(footer.copyright, { year: site.copyrightYear, brand: site.brand })}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ heading, children }: { heading: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-white">{heading}</h2>
+      <ul className="mt-4 space-y-2">{children}</ul>
+    </div>
+  );
+}

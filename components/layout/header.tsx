@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import { CartButton } from '@/components/cart/cart-button';
+import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { homePath, otherLocale, pagePath, counterpart, type Page } from '@/lib/i18n';
+import { CategoriesMenu } from './categories-menu';
+import { ExternalLink } from './external-link';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { categoryLinks, headerLinks } from './nav-links';
+
+interface HeaderProps {
+  page: Page;
+}
+
+/** The sticky site header: logo, navigation, language toggle and cart. */
+export function Header({ page }: HeaderProps) {
+  const { locale } = page;
+  const dict = getDictionary(locale);
+  const site = getSite();
+  const names = getCategoryNames(locale);
+  const links = headerLinks(locale, dict);
+  const categories = categoryLinks(locale, names);
+  const other = otherLocale(locale);
+  const contact = { href: site.links.contact, label: dict.header.contact };
+  const navLink = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <Link href={homePath(locale)} className="mr-auto inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
+          <Logo brand={site.brand} />
+        </Link>
+
+        <nav aria-label={dict.header.mainNavLabel} className="hidden items-center gap-1 md:flex">
+          <Link href={links.features.href} className={navLink}>
+            {links.features.label}
+          </Link>
+          <CategoriesMenu label={dict.header.categories} items={categories} overview={links.overview} />
+          <Link href={links.pricing.href} className={navLink}>
+            {links.pricing.label}
+          </Link>
+          <ExternalLink href={contact.href} newTabHint={dict.header.newTab} className={navLink}>
+            {contact.label}
+          </ExternalLink>
+        </nav>
+
+        <a
+          href={pagePath(counterpart(page))}
+          hrefLang={other}
+          lang={other}
+          aria-label={dict.header.languageToggleLabel}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+        >
+          {dict.header.languageToggle}
+        </a>
+
+        <CartButton
+          label={dict.header.cart}
+          countLabel={dict.header.cartCount}
+          dialog={{ locale, strings: dict.cart, names, exclusiveSuffix: dict.orderForm.exclusiveSuffix }}
+        />
+
+        <MobileMenu
+          openLabel={dict.header.openMenu}
+          closeLabel={dict.header.closeMenu}
+          categoriesLabel={dict.header.categories}
+          links={[links.features, links.pricing]}
+          categories={[...categories, links.overview]}
+          contact={contact}
+          newTabHint={dict.header.newTab}
+        />
+      </div>
+    </header>
+  );
+}

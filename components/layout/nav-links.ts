@@ -1,0 +1,26 @@
+import { categories } from '@/lib/categories';
+import type { Dictionary } from '@/lib/content';
+import { categoryPath, homePath, overviewPath, type Locale } from '@/lib/i18n';
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The header's links for one language, shared by the desktop bar and the mobile menu. */
+export function headerLinks(locale: Locale, dict: Dictionary) {
+  const home = homePath(locale);
+  return {
+    features: { href: `${home === '/' ? '' : home}/#features`, label: dict.header.features },
+    pricing: { href: overviewPath(locale), label: dict.header.pricing },
+    overview: { href: overviewPath(locale), label: dict.header.allCategories },
+  } satisfies Record<string, NavLink>;
+}
+
+/** All categories as links in the given language, in table order. */
+export function categoryLinks(locale: Locale, names: Record<string, string>): NavLink[] {
+  return categories.map((category) => ({
+    href: categoryPath(category, locale),
+    label: names[category.id] ?? category.id,
+  }));
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { getDictionary } from '@/lib/content';
+import type { Page } from '@/lib/i18n';
+import { Footer } from './footer';
+import { Header } from './header';
+
+interface SiteShellProps {
+  page: Page;
+  children: ReactNode;
+}
+
+/** Skip link, header, main landmark and footer around a page's content. */
+export function SiteShell({ page, children }: SiteShellProps) {
+  const dict = getDictionary(page.locale);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {dict.header.skipLink}
+      </a>
+      <Header page={page} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {children}
+      </main>
+      <Footer locale={page.locale} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import PlayIcon from '@heroicons/react/24/solid/PlayIcon';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { useState } from 'react';
+
+export interface VideoDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  close: string;
+  consent: string;
+  load: string;
+  youtubeId: string;
+}
+
+/**
+ * The video in a dialog, GDPR two-click style: the YouTube player is mounted
+ * only after the visitor agrees, and unmounted when the dialog closes.
+ * CSS keeps it 16:9 and inside the window at any size, so no resize handler is needed.
+ */
+export function VideoDialog({ open, onClose, title, close, consent, load, youtubeId }: VideoDialogProps) {
+  const [consented, setConsented] = useState(false);
+  const handleClose = () => {
+    setConsented(false);
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={handleClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/80" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-[min(64rem,calc((100dvh-8rem)*16/9))] rounded-2xl bg-slate-900 p-3 shadow-2xl sm:p-4">
+          <div className="mb-3 flex items-center justify-between gap-4">
+            <DialogTitle className="text-base font-semibold text-white">{title}</DialogTitle>
+            <button
+              type="button"
+              onClick={handleClose}
+              className="inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10"
+            >
+              <XMarkIcon className="size-6" aria-hidden="true" />
+              <span className="sr-only">{close}</span>
+            </button>
+          </div>
+          <div className="aspect-video w-full overflow-hidden rounded-lg bg-black" data-testid="video-frame">
+            {consented ? (
+              <iframe
+                className="size-full"
+                src={`https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1&rel=0`}
+                title={title}
+                allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+                referrerPolicy="strict-origin-when-cross-origin"
+                allowFullScreen
+              />
+            ) : (
+              <div className="flex size-full flex-col items-center justify-center gap-4 overflow-y-auto p-4 text-center sm:p-8">
+                <p className="max-w-xl text-sm leading-6 text-slate-200">{consent}</p>
+                <button
+                  type="button"
+                  onClick={() => setConsented(true)}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-5 font-semibold text-slate-900 hover:bg-slate-100"
+                >
+                  <PlayIcon className="size-5" aria-hidden="true" />
+                  {load}
+                </button>
+              </div>
+            )}
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import type { PersistStorage, StorageValue } from 'zustand/middleware';
+
+/** Stored carts larger than this are junk, not a cart: 500 lines fit in well under 100 kB. */
+export const MAX_STORED_BYTES = 200_000;
+
+/**
+ * JSON in localStorage when it works, an in-memory map when it does not
+ * (private mode, a full quota, storage disabled). The cart keeps working
+ * either way; it just stops surviving a reload. Unparseable or oversized
+ * entries read as "nothing stored".
+ */
+export function createSafeStorage<S>(
+  getStorage: () => Storage | undefined = () => globalThis.localStorage,
+): PersistStorage<S> {
+  const memory = new Map<string, string>();
+  const storage = (): Storage | undefined => {
+    try {
+      return getStorage();
+    } catch {
+      return undefined;
+    }
+  };
+  const quietly = (fn: () => void) => {
+    try {
+      fn();
+    } catch {
+      // Quota exceeded or storage blocked: the in-memory copy carries on.
+    }
+  };
+
+  return {
+    getItem(name) {
+      let raw: string | null | undefined;
+      try {
+        raw = storage()?.getItem(name);
+      } catch {
+        raw = undefined;
+      }
+      if (raw === undefined) raw = memory.get(name) ?? null;
+      if (raw === null) return null;
+      if (raw.length > MAX_STORED_BYTES) {
+        quietly(() => storage()?.removeItem(name));
+        return null;
+      }
+      try {
+        const value = JSON.parse(raw) as unknown;
+        return typeof value === 'object' && value !== null ? (value as StorageValue<S>) : null;
+      } catch {
+        return null;
+      }
+    },
+    setItem(name, value) {
+      const raw = JSON.stringify(value);
+      memory.set(name, raw);
+      quietly(() => storage()?.setItem(name, raw));
+    },
+    removeItem(name) {
+      memory.delete(name);
+      quietly(() => storage()?.removeItem(name));
+    },
+  };
+}

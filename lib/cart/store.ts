@@ -1,0 +1,97 @@
+'use client';
+
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import {
+  addItem,
+  cartCount,
+  cartTotal,
+  orderLines,
+  removeItem,
+  sanitizeItems,
+  setQuantity,
+  type CartItem,
+  type Order,
+} from './rules';
+import { createSafeStorage } from './storage';
+
+export const CART_STORAGE_KEY = 'leadwerk-cart';
+/** Bump when the stored shape changes; older carts are then dropped, not misread. */
+export const CART_STORAGE_VERSION = 1;
+
+/** What is stored: cart lines only, never contact data. Prices are recomputed on load. */
+type StoredCart = { items: Pick<CartItem, 'id' | 'category' | 'exclusive' | 'quantity'>[] };
+
+export interface CartState {
+  items: CartItem[];
+  /** Adds one line per ordered lead. Returns how many lines were added (0 for an invalid order). */
+  addOrder: (order: Order) => number;
+  increase: (id: string) => void;
+  decrease: (id: string) => void;
+  remove: (id: string) => void;
+  clear: () => void;
+}
+
+let lastTimestamp = 0;
+
+/** A timestamp that never repeats, so two orders in the same millisecond get distinct line ids. */
+function uniqueTimestamp(): number {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set, get) => ({
+      items: [],
+      addOrder(order) {
+        const lines = orderLines(order, uniqueTimestamp());
+        if (lines.length === 0) return 0;
+        set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
+        return lines.length;
+      },
+      increase(id) {
+        const line = get().items.find((item) => item.id === id);
+        if (line) set({ items: addItem(get().items, line) });
+      },
+      decrease(id) {
+        const line = get().items.find((item) => item.id === id);
+        if (line) set({ items: setQuantity(get().items, id, line.quantity - 1) });
+      },
+      remove(id) {
+        set({ items: removeItem(get().items, id) });
+      },
+      clear() {
+        set({ items: [] });
+      },
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: CART_STORAGE_VERSION,
+      storage: createSafeStorage<StoredCart>(),
+      skipHydration: true,
+      partialize: (state): StoredCart => ({
+        items: state.items.map(({ id, category, exclusive, quantity }) => ({ id, category, exclusive, quantity })),
+      }),
+      // A cart stored by another version of the shop is not ours to interpret.
+      migrate: (): StoredCart => ({ items: [] }),
+      merge: (persisted, current) => ({
+        ...current,
+        items: sanitizeItems((persisted as Partial<StoredCart> | undefined)?.items),
+      }),
+    },
+  ),
+);
+
+export const selectCount = (state: CartState) => cartCount(state.items);
+export const selectTotal = (state: CartState) => cartTotal(state.items);
+
+/** Loads the stored cart once after hydration, and again whenever another tab changes it. */
+export function connectCartStorage(): () => void {
+  void useCartStore.persist.rehydrate();
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) void useCartStore.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

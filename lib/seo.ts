@@ -1,0 +1,185 @@
+import type { Metadata } from 'next';
+import { z } from 'zod';
+import { lowestPrice, type Category } from './categories';
+import { getCategoryContent, getDictionary, getSite } from './content';
+import { fill } from './format';
+import { counterpart, homePath, locales, overviewPath, pagePath, type Locale, type Page } from './i18n';
+import { formatEuros } from './money';
+
+/**
+ * The public origin of the site. Set `SITE_URL` at build time for another
+ * domain; the default is `defaultSiteUrl` in `content/site.json`.
+ */
+export function siteUrl(env: NodeJS.ProcessEnv = process.env): URL {
+  const raw = env.SITE_URL?.trim() || getSite().defaultSiteUrl;
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(raw);
+  if (!parsed.success) throw new Error(`SITE_URL must be an absolute http(s) URL, got "${raw}"`);
+  return new URL(parsed.data.replace(/\/+$/, '') + '/');
+}
+
+export function absoluteUrl(path: string, base: URL = siteUrl()): string {
+  return new URL(path, base).toString();
+}
+
+/** Paths of one page in every language, plus x-default (German, the shop's home market). */
+export function languageAlternates(page: Page): Record<Locale | 'x-default', string> {
+  const [de, en] = locales.map((locale) => pagePath({ ...page, locale }));
+  return { de: de!, en: en!, 'x-default': de! };
+}
+
+/** Where the Open Graph image of a page lives in the export (overview pages share the home image). */
+export function ogImagePath(page: Page): string {
+  return page.kind === 'category'
+    ? `/og/${page.locale}/${page.category.id}.png`
+    : `/og/${page.locale}/home.png`;
+}
+
+interface PageCopy {
+  title: string;
+  description: string;
+  keywords: string[];
+}
+
+/** The title, description and keywords a page shows, from the same content the page renders. */
+export function pageCopy(page: Page): PageCopy {
+  const dict = getDictionary(page.locale);
+  switch (page.kind) {
+    case 'home':
+      return {
+        ...dict.meta.home,
+        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(), page.locale) }),
+      };
+    case 'overview':
+      return dict.meta.overview;
+    case 'category': {
+      const content = getCategoryContent(page.category, page.locale);
+      return { title: content.title, description: content.description, keywords: content.keywords };
+    }
+  }
+}
+
+/** Settings every page of a language shares; the root layouts export this. */
+export function rootMetadata(locale: Locale): Metadata {
+  const { meta } = getDictionary(locale);
+  return {
+    metadataBase: siteUrl(),
+    title: { default: meta.siteName, template: `%s | ${meta.siteName}` },
+    applicationName: meta.siteName,
+    formatDetection: { telephone: false },
+  };
+}
+
+/** Everything the Metadata API needs for one page. */
+export function pageMetadata(page: Page): Metadata {
+  const dict = getDictionary(page.locale);
+  const other = getDictionary(counterpart(page).locale);
+  const { title, description, keywords } = pageCopy(page);
+  const path = pagePath(page);
+  const image = { url: ogImagePath(page), width: 1200, height: 630, alt: title };
+  return {
+    title,
+    description,
+    keywords,
+    alternates: { canonical: path, languages: languageAlternates(page) },
+    openGraph: {
+      type: 'website',
+      title,
+      description,
+      url: path,
+      siteName: dict.meta.siteName,
+      locale: dict.meta.ogLocale,
+      alternateLocale: [other.meta.ogLocale],
+      images: [image],
+    },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
+    robots: { index: true, follow: true },
+  };
+}
+
+type JsonLdNode = Record<string, unknown>;
+
+function breadcrumb(items: { name: string; path: string }[], base: URL): JsonLdNode {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path, base),
+    })),
+  };
+}
+
+function organization(base: URL): JsonLdNode {
+  const site = getSite();
+  return {
+    '@type': 'Organization',
+    '@id': absoluteUrl('/#organization', base),
+    name: site.brand,
+    url: absoluteUrl('/', base),
+    email: site.email,
+    logo: absoluteUrl('/icon.svg', base),
+  };
+}
+
+function offerFor(category: Category, locale: Locale, base: URL): JsonLdNode {
+  return {
+    '@type': 'Offer',
+    price: category.price.toFixed(2),
+    priceCurrency: 'EUR',
+    availability: 'https://schema.org/InStock',
+    url: absoluteUrl(pagePath({ kind: 'category', locale, category }), base),
+    priceSpecification: {
+      '@type': 'UnitPriceSpecification',
+      price: category.price.toFixed(2),
+      priceCurrency: 'EUR',
+      valueAddedTaxIncluded: false,
+      unitText: locale === 'de' ? 'Lead' : 'lead',
+    },
+    seller: { '@id': absoluteUrl('/#organization', base) },
+  };
+}
+
+/**
+ * Structured data for a page: Organization and WebSite on home, a
+ * BreadcrumbList elsewhere, and a Product with its Offer on category pages.
+ * The site's own rating claim is deliberately not marked up (self-serving
+ * reviews are ineligible for rich results).
+ */
+export function pageJsonLd(page: Page, base: URL = siteUrl()): JsonLdNode {
+  const dict = getDictionary(page.locale);
+  const home = { name: dict.category.breadcrumbHome, path: homePath(page.locale) };
+  const overview = { name: dict.category.breadcrumbOverview, path: overviewPath(page.locale) };
+  const graph: JsonLdNode[] = [];
+  switch (page.kind) {
+    case 'home':
+      graph.push(organization(base), {
+        '@type': 'WebSite',
+        '@id': absoluteUrl(`${homePath(page.locale)}#website`, base),
+        name: dict.meta.siteName,
+        url: absoluteUrl(homePath(page.locale), base),
+        inLanguage: page.locale,
+        publisher: { '@id': absoluteUrl('/#organization', base) },
+      });
+      break;
+    case 'overview':
+      graph.push(breadcrumb([home, overview], base));
+      break;
+    case 'category': {
+      const content = getCategoryContent(page.category, page.locale);
+      const path = pagePath(page);
+      graph.push(breadcrumb([home, overview, { name: content.name, path }], base), {
+        '@type': 'Product',
+        name: content.title,
+        description: content.description,
+        category: content.name,
+        url: absoluteUrl(path, base),
+        image: absoluteUrl(ogImagePath(page), base),
+        brand: { '@type': 'Brand', name: getSite().brand },
+        offers: offerFor(page.category, page.locale, base),
+      });
+      break;
+    }
+  }
+  return { '@context': 'https://schema.org', '@graph': graph };
+}

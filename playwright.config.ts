@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The system Chromium (Debian's `chromium`) when there is one, or the path in
+ * CHROME_PATH; otherwise Playwright's own browser, for machines that have it.
+ */
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'];
+  return candidates.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
+}
+
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: executablePath
+        ? ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+        : [],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
+  webServer: {
+    command: `node scripts/serve.mjs out`,
+    env: { PORT: String(port) },
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+  },
+});
