@@ -6,6 +6,8 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: { globalNotFound: true },
+  // Tests are type-checked by `npm run typecheck`; the build checks the app alone.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
 };
 
 export default nextConfig;

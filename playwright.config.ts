@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The export to test; `out/` unless E2E_OUT names a copy. */
+const outDir = process.env.E2E_OUT ?? 'out';
 
 /**
  * The system Chromium (Debian's `chromium`) when there is one, or the path in
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   webServer: {
-    command: `node scripts/serve.mjs out`,
+    command: `node scripts/serve.mjs ${outDir}`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const text = z.string().trim().min(1, 'must not be empty');
+// Checks for non-blank text without trimming it: copy such as the " (Exklusiv)" suffix keeps its spaces.
+const text = z.string().regex(/\S/, 'must not be empty');
 
 /** Copy of one category in one language: `content/<locale>/categories/<translationKey>.json`. */
 export const categoryContentSchema = z.strictObject({
@@ -48,8 +49,7 @@ export const dictionarySchema = z.strictObject({
     cartCount: text,
     languageToggle: text,
     languageToggleLabel: text,
-    openMenu: text,
-    closeMenu: text,
+    menu: text,
     allCategories: text,
   }),
   footer: z.strictObject({

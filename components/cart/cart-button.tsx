@@ -2,7 +2,7 @@
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { connectCartStorage, selectCount, useCartStore } from '@/lib/cart/store';
 import { fill } from '@/lib/format';
 import type { CartDialogProps } from './cart-dialog';
@@ -22,12 +22,22 @@ export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
   const count = useCartStore(selectCount);
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Give focus back to the button when the dialog closes. Headless UI would do it from a focus history
+  // it keeps only once its code is loaded, and that happens after the first click on this button.
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   useEffect(() => connectCartStorage(), []);
 
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => {
           setRequested(true);

@@ -1,48 +1,62 @@
 'use client';
 
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
-import Link from 'next/link';
+import { useState, type ComponentType, type KeyboardEvent } from 'react';
+import type { CategoriesDropdownProps } from './categories-dropdown';
 import type { NavLink } from './nav-links';
 
-interface CategoriesMenuProps {
+export interface CategoriesMenuProps {
   label: string;
   items: NavLink[];
   overview: NavLink;
 }
 
-/** The header's dropdown of all categories. */
-export function CategoriesMenu({ label, items, overview }: CategoriesMenuProps) {
+export const menuButtonClass =
+  'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700 data-open:text-brand-700';
+
+type Dropdown = ComponentType<CategoriesDropdownProps>;
+let dropdownModule: Promise<Dropdown> | undefined;
+
+/** Fetches the Headless UI menu once; hover and focus start it early so a click rarely waits. */
+function loadDropdown(): Promise<Dropdown> {
+  dropdownModule ??= import('./categories-dropdown').then((module) => module.CategoriesDropdown);
+  return dropdownModule;
+}
+
+/**
+ * The categories menu button. Headless UI's menu (with its positioning code)
+ * is most of the header's JavaScript, so the page ships this plain button and
+ * swaps in the real menu the first time someone opens it. Every category is
+ * also linked in the footer, so nothing depends on this code to be reachable.
+ */
+export function CategoriesMenu(props: CategoriesMenuProps) {
+  const [Dropdown, setDropdown] = useState<Dropdown>();
+
+  if (Dropdown) return <Dropdown {...props} openOnMount />;
+
+  const open = () => {
+    void loadDropdown().then((component) => setDropdown(() => component));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      open();
+    }
+  };
+
   return (
-    <Menu as="div" className="relative">
-      <MenuButton className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700 data-open:text-brand-700">
-        {label}
-        <ChevronDownIcon className="size-5" aria-hidden="true" />
-      </MenuButton>
-      <MenuItems
-        modal={false}
-        className="absolute left-0 z-40 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl focus:outline-none"
-      >
-        {items.map((item) => (
-          <MenuItem key={item.href}>
-            <Link
-              href={item.href}
-              className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
-            >
-              {item.label}
-            </Link>
-          </MenuItem>
-        ))}
-        <div className="my-1 border-t border-slate-100" role="none" />
-        <MenuItem>
-          <Link
-            href={overview.href}
-            className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 data-focus:bg-brand-50"
-          >
-            {overview.label}
-          </Link>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      className={menuButtonClass}
+    >
+      {props.label}
+      <ChevronDownIcon className="size-5" aria-hidden="true" />
+    </button>
   );
 }

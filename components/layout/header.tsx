@@ -61,8 +61,7 @@ export function Header({ page }: HeaderProps) {
         />
 
         <MobileMenu
-          openLabel={dict.header.openMenu}
-          closeLabel={dict.header.closeMenu}
+          label={dict.header.menu}
           categoriesLabel={dict.header.categories}
           links={[links.features, links.pricing]}
           categories={[...categories, links.overview]}

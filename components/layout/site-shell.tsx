@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { getDictionary } from '@/lib/content';
-import type { Page } from '@/lib/i18n';
+import { pagePath, type Page } from '@/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -20,7 +20,8 @@ export function SiteShell({ page, children }: SiteShellProps) {
       >
         {dict.header.skipLink}
       </a>
-      <Header page={page} />
+      {/* Keyed by path so that a client-side navigation starts with closed menus. */}
+      <Header key={pagePath(page)} page={page} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>

@@ -2,7 +2,7 @@
 
 import PlayCircleIcon from '@heroicons/react/24/outline/PlayCircleIcon';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VideoDialogProps } from './video-dialog';
 
 // Loaded on the first click: the page ships no dialog code and no player.
@@ -17,9 +17,19 @@ interface VideoButtonProps {
 export function VideoButton({ label, video }: VideoButtonProps) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // Give focus back to the button when the dialog closes. Headless UI would do it from a focus history
+  // it keeps only once its code is loaded, and that happens after the first click on this button.
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => {
           setRequested(true);

@@ -1,0 +1,56 @@
+'use client';
+
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
+import Link from 'next/link';
+import { useEffect, useRef } from 'react';
+import { menuButtonClass, type CategoriesMenuProps } from './categories-menu';
+
+export interface CategoriesDropdownProps extends CategoriesMenuProps {
+  /** The visitor already asked for the menu before this code had loaded: open it at once. */
+  openOnMount: boolean;
+}
+
+/** The header's dropdown of all categories (Headless UI Menu). Loaded by CategoriesMenu when first used. */
+export function CategoriesDropdown({ label, items, overview, openOnMount }: CategoriesDropdownProps) {
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!openOnMount) return;
+    button.current?.focus();
+    button.current?.click();
+  }, [openOnMount]);
+
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton ref={button} className={menuButtonClass}>
+        {label}
+        <ChevronDownIcon className="size-5" aria-hidden="true" />
+      </MenuButton>
+      <MenuItems
+        modal={false}
+        className="absolute left-0 z-40 mt-1 w-72 rounded-xl border border-slate-200 bg-white p-2 shadow-xl focus:outline-none"
+      >
+        {items.map((item) => (
+          <MenuItem key={item.href}>
+            <Link
+              href={item.href}
+              className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
+            >
+              {item.label}
+            </Link>
+          </MenuItem>
+        ))}
+        <div className="my-1 border-t border-slate-100" role="none" />
+        <MenuItem>
+          <Link
+            href={overview.href}
+            className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 data-focus:bg-brand-50"
+          >
+            {overview.label}
+          </Link>
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The machine-readable files: sitemap entries, llms.txt and the Google
+ * Merchant Center product feed. All of them come from the category table and
+ * content/, so a new category shows up in each without further edits.
+ */
+import { categories, lowestPrice, type Category } from './categories';
+import { contentRoot, getCategoryContent, getDictionary, getSite } from './content';
+import { allPages, locales, pagePath, type Locale } from './i18n';
+import { formatEuros } from './money';
+import { absoluteUrl, languageAlternates, ogImagePath, pageCopy } from './seo';
+
+export interface FeedOptions {
+  list?: readonly Category[];
+  base: URL;
+  root?: string;
+  /** When the content was last changed; the sitemap's lastmod. */
+  lastModified?: Date;
+}
+
+export interface SitemapEntry {
+  url: string;
+  lastModified: Date;
+  alternates: { languages: Record<string, string> };
+}
+
+/** One entry per page, each with its de, en and x-default alternates (itself included). */
+export function sitemapEntries({ list = categories, base, lastModified = new Date() }: FeedOptions): SitemapEntry[] {
+  return allPages(list).map((page) => ({
+    url: absoluteUrl(pagePath(page), base),
+    lastModified,
+    alternates: {
+      languages: Object.fromEntries(
+        Object.entries(languageAlternates(page)).map(([language, path]) => [language, absoluteUrl(path, base)]),
+      ),
+    },
+  }));
+}
+
+const llmsLabels: Record<Locale, { heading: string; perLead: string }> = {
+  de: { heading: 'Lead-Kategorien (Deutsch)', perLead: 'pro Lead (netto, zzgl. MwSt.)' },
+  en: { heading: 'Lead categories (English)', perLead: 'per lead (net, plus VAT)' },
+};
+
+/** llms.txt after llmstxt.org: H1, blockquote summary, details, link sections and an Optional section. */
+export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedOptions): string {
+  const site = getSite(root);
+  const from = formatEuros(lowestPrice(list), 'en');
+  const link = (label: string, path: string, note: string) => `- [${label}](${absoluteUrl(path, base)}): ${note}`;
+
+  const lines = [
+    `# ${site.brand}`,
+    '',
+    `> ${site.brand} is a German and English online shop where businesses buy qualified, GDPR-compliant B2B sales leads by industry, at a fixed price per lead and without a contract.`,
+    '',
+    `Every lead is a person or company that asked for an offer and consented to be contacted; the consent is documented. ` +
+      `Prices are net per lead, plus VAT, from ${from} depending on the industry. ` +
+      `A lead can be bought exclusively at five times its price, and is then sold to no one else. ` +
+      `There is no subscription and no minimum term: buyers order 1 to 100 leads at a time and receive them right after ordering. ` +
+      `Each category page has an order form that adds leads to a cart kept in the browser; checkout is not available online yet.`,
+    '',
+  ];
+  for (const locale of ['en', 'de'] as const) {
+    lines.push(`## ${llmsLabels[locale].heading}`, '');
+    for (const category of list) {
+      const content = getCategoryContent(category, locale, root);
+      const price = formatEuros(category.price, locale);
+      lines.push(
+        link(content.name, pagePath({ kind: 'category', locale, category }), `${price} ${llmsLabels[locale].perLead} – ${content.description}`),
+      );
+    }
+    lines.push('');
+  }
+  lines.push(
+    '## Data',
+    '',
+    link('Product feed', '/product-feed.xml', 'every category in both languages with price and availability (RSS 2.0, Google Merchant Center)'),
+    link('Sitemap', '/sitemap.xml', 'all pages with their German and English alternates'),
+    '',
+    '## Optional',
+    '',
+  );
+  for (const locale of locales) {
+    const dict = getDictionary(locale, root);
+    lines.push(
+      link(dict.category.breadcrumbHome + (locale === 'de' ? ' (Deutsch)' : ' (English)'), pagePath({ kind: 'home', locale }), dict.meta.tagline),
+      link(dict.overview.title, pagePath({ kind: 'overview', locale }), dict.overview.subtitle),
+    );
+  }
+  lines.push(link('Contact', site.links.contact, 'book a call with the sales team'), '');
+  return lines.join('\n');
+}
+
+function xmlEscape(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+}
+
+/** A Google Merchant Center RSS 2.0 feed: one item per category and language. */
+export function productFeed({ list = categories, base, root = contentRoot() }: FeedOptions): string {
+  const site = getSite(root);
+  const items = locales.flatMap((locale) =>
+    list.map((category) => {
+      const page = { kind: 'category', locale, category } as const;
+      const content = getCategoryContent(category, locale, root);
+      const fields: [string, string][] = [
+        ['g:id', `${category.id}-${locale}`],
+        ['title', content.title],
+        ['description', content.description],
+        ['link', absoluteUrl(pagePath(page), base)],
+        ['g:image_link', absoluteUrl(ogImagePath(page), base)],
+        ['g:availability', 'in_stock'],
+        ['g:price', `${category.price.toFixed(2)} EUR`],
+        ['g:condition', 'new'],
+        ['g:brand', site.brand],
+        ['g:identifier_exists', 'no'],
+        ['g:product_type', content.name],
+      ];
+      return ['    <item>', ...fields.map(([tag, value]) => `      <${tag}>${xmlEscape(value)}</${tag}>`), '    </item>'].join('\n');
+    }),
+  );
+  const home = pageCopy({ kind: 'home', locale: 'en' });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+    '  <channel>',
+    `    <title>${xmlEscape(site.brand)}</title>`,
+    `    <link>${xmlEscape(absoluteUrl('/', base))}</link>`,
+    `    <description>${xmlEscape(home.description)}</description>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
