@@ -8,6 +8,8 @@ const config = {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testMatch: ['<rootDir>/__tests__/**/*.test.{ts,tsx}'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  // Headless UI transitions and user-event are slow in jsdom on a busy machine; fail on hangs, not on load.
+  testTimeout: 20_000,
 };
 
 export default createJestConfig(config);

@@ -6,9 +6,12 @@ import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { menuButtonClass, type CategoriesMenuProps } from './categories-menu';
 
+/** How the visitor opened the menu before this code had loaded: a pointer, or the key to replay. */
+export type OpenWith = 'pointer' | 'ArrowDown' | 'ArrowUp';
+
 export interface CategoriesDropdownProps extends CategoriesMenuProps {
-  /** The visitor already asked for the menu before this code had loaded: open it at once. */
-  openOnMount: boolean;
+  /** The visitor already asked for the menu before this code had loaded: open it at once, the same way. */
+  openOnMount: OpenWith | false;
 }
 
 /** The header's dropdown of all categories (Headless UI Menu). Loaded by CategoriesMenu when first used. */
@@ -16,9 +19,12 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (!openOnMount) return;
-    button.current?.focus();
-    button.current?.click();
+    const element = button.current;
+    if (!openOnMount || !element) return;
+    element.focus();
+    if (openOnMount === 'pointer') element.click();
+    // From the keyboard, open as Headless UI does for that key: with the first (or last) item active.
+    else element.dispatchEvent(new KeyboardEvent('keydown', { key: openOnMount, bubbles: true, cancelable: true }));
   }, [openOnMount]);
 
   return (

@@ -1,8 +1,8 @@
 'use client';
 
 import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
-import { useState, type ComponentType, type KeyboardEvent } from 'react';
-import type { CategoriesDropdownProps } from './categories-dropdown';
+import { useState, type ComponentType, type KeyboardEvent, type MouseEvent } from 'react';
+import type { CategoriesDropdownProps, OpenWith } from './categories-dropdown';
 import type { NavLink } from './nav-links';
 
 export interface CategoriesMenuProps {
@@ -31,18 +31,22 @@ function loadDropdown(): Promise<Dropdown> {
  */
 export function CategoriesMenu(props: CategoriesMenuProps) {
   const [Dropdown, setDropdown] = useState<Dropdown>();
+  const [openWith, setOpenWith] = useState<OpenWith>('pointer');
 
-  if (Dropdown) return <Dropdown {...props} openOnMount />;
+  if (Dropdown) return <Dropdown {...props} openOnMount={openWith} />;
 
-  const open = () => {
+  const open = (how: OpenWith) => {
+    setOpenWith(how);
     void loadDropdown().then((component) => setDropdown(() => component));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      open();
+      open(event.key);
     }
   };
+  // A click with detail 0 came from Enter or Space: open at the first item, as the keyboard expects.
+  const onClick = (event: MouseEvent) => open(event.detail === 0 ? 'ArrowDown' : 'pointer');
 
   return (
     <button
@@ -51,7 +55,7 @@ export function CategoriesMenu(props: CategoriesMenuProps) {
       aria-expanded="false"
       onPointerEnter={() => void loadDropdown()}
       onFocus={() => void loadDropdown()}
-      onClick={open}
+      onClick={onClick}
       onKeyDown={onKeyDown}
       className={menuButtonClass}
     >

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
-import { homePath, overviewPath, type Locale } from '@/lib/i18n';
+import { overviewPath, type Locale } from '@/lib/i18n';
 import { ExternalLink } from './external-link';
 import { Logo } from './logo';
-import { categoryLinks } from './nav-links';
+import { categoryLinks, sectionPath } from './nav-links';
 
 interface FooterProps {
   locale: Locale;
@@ -16,12 +16,11 @@ const linkClass = 'inline-flex min-h-6 items-center text-sm text-slate-300 hover
 export function Footer({ locale }: FooterProps) {
   const dict = getDictionary(locale);
   const site = getSite();
-  const home = homePath(locale) === '/' ? '' : homePath(locale);
   const { footer } = dict;
 
   const product = [
-    { href: `${home}/#features`, label: footer.features },
-    { href: `${home}/#categories`, label: footer.pricing },
+    { href: sectionPath(locale, 'features'), label: footer.features },
+    { href: sectionPath(locale, 'categories'), label: footer.pricing },
     { href: overviewPath(locale), label: footer.overview },
   ];
   const company = [

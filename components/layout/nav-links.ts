@@ -7,11 +7,15 @@ export interface NavLink {
   label: string;
 }
 
+/** A section of the home page, e.g. `/#features` or `/en#features`. */
+export function sectionPath(locale: Locale, section: 'features' | 'categories'): string {
+  return `${homePath(locale)}#${section}`;
+}
+
 /** The header's links for one language, shared by the desktop bar and the mobile menu. */
 export function headerLinks(locale: Locale, dict: Dictionary) {
-  const home = homePath(locale);
   return {
-    features: { href: `${home === '/' ? '' : home}/#features`, label: dict.header.features },
+    features: { href: sectionPath(locale, 'features'), label: dict.header.features },
     pricing: { href: overviewPath(locale), label: dict.header.pricing },
     overview: { href: overviewPath(locale), label: dict.header.allCategories },
   } satisfies Record<string, NavLink>;

@@ -1,7 +1,7 @@
 'use client';
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
@@ -9,6 +9,7 @@ import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
+import { annotateFormAsTool } from '@/lib/webmcp';
 
 export interface OrderFormProps {
   locale: Locale;
@@ -34,6 +35,24 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
   const [exclusive, setExclusive] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const submitRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!formRef.current) return;
+    annotateFormAsTool(formRef.current, {
+      name: 'add_leads_to_cart',
+      description: strings.toolDescription,
+      params: {
+        name: strings.name,
+        email: strings.email,
+        company: strings.company,
+        phone: strings.phone,
+        message: strings.message,
+        quantity: `${strings.quantity} (${strings.quantityHint})`,
+        exclusive: `${strings.exclusive}: ${strings.exclusiveHint}`,
+      },
+    });
+  }, [strings]);
 
   const parsedQuantity = quantity.trim() === '' ? Number.NaN : Number(quantity);
   const quantityIsValid = isValidQuantity(parsedQuantity);
@@ -91,8 +110,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
       <form
         onSubmit={handleSubmit}
         aria-label={strings.formLabel}
-        toolname="add_leads_to_cart"
-        tooldescription={strings.toolDescription}
+        ref={formRef}
         className="space-y-4"
       >
         <p className="text-xs text-slate-600">{strings.requiredNote}</p>
@@ -101,34 +119,34 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
             {strings.name}
             {required}
           </label>
-          <input {...field('name')} type="text" required autoComplete="name" className={input} toolparamdescription={strings.name} />
+          <input {...field('name')} type="text" required autoComplete="name" className={input} />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={label}>
             {strings.email}
             {required}
           </label>
-          <input {...field('email')} type="email" required autoComplete="email" className={input} toolparamdescription={strings.email} />
+          <input {...field('email')} type="email" required autoComplete="email" className={input} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={`${id}-company`} className={label}>
               {strings.company}
             </label>
-            <input {...field('company')} type="text" autoComplete="organization" className={input} toolparamdescription={strings.company} />
+            <input {...field('company')} type="text" autoComplete="organization" className={input} />
           </div>
           <div>
             <label htmlFor={`${id}-phone`} className={label}>
               {strings.phone}
             </label>
-            <input {...field('phone')} type="tel" autoComplete="tel" className={input} toolparamdescription={strings.phone} />
+            <input {...field('phone')} type="tel" autoComplete="tel" className={input} />
           </div>
         </div>
         <div>
           <label htmlFor={`${id}-message`} className={label}>
             {strings.message}
           </label>
-          <textarea {...field('message')} rows={3} className={input} toolparamdescription={strings.message} />
+          <textarea {...field('message')} rows={3} className={input} />
         </div>
         <div>
           <label htmlFor={`${id}-quantity`} className={label}>
@@ -147,7 +165,6 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
             onChange={(event) => setQuantity(event.target.value)}
             aria-describedby={`${id}-quantity-hint`}
             className={`${input} max-w-32`}
-            toolparamdescription={`${strings.quantity} (${strings.quantityHint})`}
           />
           <p id={`${id}-quantity-hint`} className="mt-1 text-xs text-slate-600">
             {strings.quantityHint}
@@ -163,7 +180,6 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
               onChange={(event) => setExclusive(event.target.checked)}
               aria-describedby={`${id}-exclusive-hint`}
               className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
-              toolparamdescription={strings.exclusiveHint}
             />
             <div>
               <label htmlFor={`${id}-exclusive`} className="text-sm font-medium text-slate-900">

@@ -13,6 +13,8 @@ export function createSafeStorage<S>(
   getStorage: () => Storage | undefined = () => globalThis.localStorage,
 ): PersistStorage<S> {
   const memory = new Map<string, string>();
+  /** Keys whose last write did not reach storage: their newest value lives only in memory. */
+  const unsaved = new Set<string>();
   const storage = (): Storage | undefined => {
     try {
       return getStorage();
@@ -32,7 +34,7 @@ export function createSafeStorage<S>(
     getItem(name) {
       let raw: string | null | undefined;
       try {
-        raw = storage()?.getItem(name);
+        raw = unsaved.has(name) ? undefined : storage()?.getItem(name);
       } catch {
         raw = undefined;
       }
@@ -52,10 +54,17 @@ export function createSafeStorage<S>(
     setItem(name, value) {
       const raw = JSON.stringify(value);
       memory.set(name, raw);
-      quietly(() => storage()?.setItem(name, raw));
+      unsaved.add(name);
+      quietly(() => {
+        const target = storage();
+        if (!target) return;
+        target.setItem(name, raw);
+        unsaved.delete(name);
+      });
     },
     removeItem(name) {
       memory.delete(name);
+      unsaved.delete(name);
       quietly(() => storage()?.removeItem(name));
     },
   };

@@ -1,0 +1,262 @@
+import { waitFor } from '@testing-library/react';
+import { categories } from '@/lib/categories';
+import { createSafeStorage } from '@/lib/cart/storage';
+import {
+  CART_STORAGE_KEY,
+  CART_STORAGE_VERSION,
+  connectCartStorage,
+  selectCount,
+  selectTotal,
+  useCartStore,
+} from '@/lib/cart/store';
+
+const cart = () => useCartStore.getState();
+
+function priceCents(id: string): number {
+  const category = categories.find((entry) => entry.id === id);
+  if (!category) throw new Error(`no category ${id}`);
+  return category.price * 100;
+}
+
+function stored(): { state: { items: Record<string, unknown>[] }; version: number } {
+  const raw = localStorage.getItem(CART_STORAGE_KEY);
+  if (raw === null) throw new Error('nothing stored');
+  return JSON.parse(raw) as { state: { items: Record<string, unknown>[] }; version: number };
+}
+
+function writeStored(value: unknown) {
+  localStorage.setItem(CART_STORAGE_KEY, typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+const storedLine = { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: false, quantity: 2 };
+
+beforeEach(() => {
+  useCartStore.setState({ items: [] });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('cart actions', () => {
+  it('adds one line per ordered lead and reports how many', () => {
+    expect(cart().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 })).toBe(3);
+    expect(cart().items).toHaveLength(3);
+    expect(new Set(cart().items.map((item) => item.id)).size).toBe(3);
+    expect(selectCount(cart())).toBe(3);
+    expect(selectTotal(cart())).toBe(3 * priceCents('treppenlifte'));
+  });
+
+  it('gives two orders in the same millisecond distinct lines', () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
+    expect(cart().items).toHaveLength(4);
+    expect(selectCount(cart())).toBe(4);
+  });
+
+  it('prices exclusive leads at five times the base price', () => {
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2 });
+    expect(selectTotal(cart())).toBe(2 * 5 * priceCents('kanzlei'));
+  });
+
+  it('adds nothing for an invalid order (the rules are tested in cart-rules.test.ts)', () => {
+    expect(cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 101 })).toBe(0);
+    expect(cart().addOrder({ categoryId: 'nope', exclusive: false, quantity: 1 })).toBe(0);
+    expect(cart().items).toEqual([]);
+  });
+
+  it('increases and decreases a line; decreasing at 1 removes it', () => {
+    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 1 });
+    const id = cart().items[0]!.id;
+    cart().increase(id);
+    cart().increase(id);
+    expect(cart().items[0]?.quantity).toBe(3);
+    cart().decrease(id);
+    expect(cart().items[0]?.quantity).toBe(2);
+    cart().decrease(id);
+    cart().decrease(id);
+    expect(cart().items).toEqual([]);
+  });
+
+  it('removes one line and clears all', () => {
+    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 2 });
+    const [first, second] = cart().items;
+    cart().remove(first!.id);
+    expect(cart().items.map((item) => item.id)).toEqual([second!.id]);
+    cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 4 });
+    cart().clear();
+    expect(cart().items).toEqual([]);
+    expect(selectTotal(cart())).toBe(0);
+  });
+});
+
+describe('persistence', () => {
+  it('stores cart lines with the version number and restores them', async () => {
+    cart().addOrder({ categoryId: 'photovoltaik', exclusive: true, quantity: 2 });
+    const before = cart().items;
+
+    const value = stored();
+    expect(value.version).toBe(CART_STORAGE_VERSION);
+    expect(value.state.items).toHaveLength(2);
+
+    useCartStore.setState({ items: [] }, false);
+    writeStored(value);
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual(before);
+  });
+
+  it('stores only the lines: no prices to tamper with, nothing else', () => {
+    cart().addOrder({ categoryId: 'photovoltaik', exclusive: false, quantity: 1 });
+    const value = stored();
+    expect(Object.keys(value.state)).toEqual(['items']);
+    expect(Object.keys(value.state.items[0]!).sort()).toEqual(['category', 'exclusive', 'id', 'quantity']);
+  });
+
+  it('takes prices from the category table, not from storage', async () => {
+    writeStored({ state: { items: [{ ...storedLine, price: 1 }] }, version: CART_STORAGE_VERSION });
+    await useCartStore.persist.rehydrate();
+    expect(selectTotal(cart())).toBe(2 * priceCents('kanzlei'));
+  });
+
+  it.each([
+    ['corrupt JSON', '{"state":{"items":[{"id":'],
+    ['a foreign version', JSON.stringify({ state: { items: [storedLine] }, version: CART_STORAGE_VERSION + 1 })],
+    ['an unversioned old cart', JSON.stringify({ state: { items: [storedLine] }, version: 0 })],
+    ['a bare array', JSON.stringify([storedLine])],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['items that are not an array', JSON.stringify({ state: { items: 'lots' }, version: CART_STORAGE_VERSION })],
+    ['1 MB of junk', 'x'.repeat(1_000_000)],
+    [
+      '1 MB of junk JSON',
+      JSON.stringify({
+        state: { items: Array.from({ length: 20_000 }, (_, index) => ({ id: `j${index}`, category: 'kanzlei', exclusive: 'no', quantity: 'NaN' })) },
+        version: CART_STORAGE_VERSION,
+      }),
+    ],
+  ])('loads an empty cart from %s, never NaN', async (_label, raw) => {
+    useCartStore.setState({ items: [] });
+    writeStored(raw);
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual([]);
+    expect(selectTotal(cart())).toBe(0);
+    expect(selectCount(cart())).toBe(0);
+  });
+
+  it('keeps the good lines of a partly corrupt cart', async () => {
+    writeStored({
+      state: { items: [storedLine, { ...storedLine, id: 'b', quantity: null }, { id: 'c', category: 'mars', exclusive: false, quantity: 1 }] },
+      version: CART_STORAGE_VERSION,
+    });
+    await useCartStore.persist.rehydrate();
+    expect(cart().items.map((item) => item.id)).toEqual(['kanzlei-1-0']);
+    expect(selectTotal(cart())).toBe(2 * priceCents('kanzlei'));
+  });
+});
+
+describe('storage that fails', () => {
+  it('keeps working in memory when writing throws (quota exceeded)', async () => {
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(() => cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 })).not.toThrow();
+    expect(selectCount(cart())).toBe(2);
+    cart().increase(cart().items[0]!.id);
+    expect(selectCount(cart())).toBe(3);
+
+    // The header remounts on every navigation and reloads the cart: that must not empty it.
+    await useCartStore.persist.rehydrate();
+    expect(selectCount(cart())).toBe(3);
+  });
+
+  it('keeps the in-memory cart when reading throws', async () => {
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
+    const before = cart().items;
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    await expect(useCartStore.persist.rehydrate()).resolves.toBeUndefined();
+    expect(cart().items).toEqual(before);
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 1 });
+    expect(selectCount(cart())).toBe(3);
+  });
+
+  it('reads its own newest cart while storage is full, and other tabs’ writes once it is not', () => {
+    const backing = new Map<string, string>();
+    let full = false;
+    const fake = {
+      getItem: (key: string) => backing.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if (full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        backing.set(key, value);
+      },
+      removeItem: (key: string) => backing.delete(key),
+    } as unknown as Storage;
+    const storage = createSafeStorage<{ items: number[] }>(() => fake);
+    const value = (items: number[]) => ({ state: { items }, version: 1 });
+
+    storage.setItem('cart', value([1]));
+    full = true;
+    storage.setItem('cart', value([1, 2]));
+    expect(storage.getItem('cart')).toEqual(value([1, 2]));
+
+    full = false;
+    storage.setItem('cart', value([3]));
+    backing.set('cart', JSON.stringify(value([4])));
+    expect(storage.getItem('cart')).toEqual(value([4]));
+  });
+
+  it('falls back to memory when localStorage cannot even be reached', () => {
+    const storage = createSafeStorage<{ items: unknown[] }>(() => {
+      throw new DOMException('Access denied', 'SecurityError');
+    });
+    storage.setItem('cart', { state: { items: [1] }, version: 1 });
+    expect(storage.getItem('cart')).toEqual({ state: { items: [1] }, version: 1 });
+    storage.removeItem('cart');
+    expect(storage.getItem('cart')).toBeNull();
+  });
+});
+
+describe('connectCartStorage', () => {
+  it("loads the stored cart, then picks up another tab's writes", async () => {
+    writeStored({ state: { items: [storedLine] }, version: CART_STORAGE_VERSION });
+    const disconnect = connectCartStorage();
+    try {
+      await waitFor(() => expect(selectCount(cart())).toBe(2));
+
+      // Another tab replaces the cart and the browser fires a storage event here.
+      writeStored({
+        state: { items: [storedLine, { id: 'treppenlifte-2-0', category: 'treppenlifte', exclusive: true, quantity: 1 }] },
+        version: CART_STORAGE_VERSION,
+      });
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+      await waitFor(() => expect(selectCount(cart())).toBe(3));
+      expect(selectTotal(cart())).toBe(2 * priceCents('kanzlei') + 5 * priceCents('treppenlifte'));
+
+      // Another tab clears all storage.
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+      await waitFor(() => expect(cart().items).toEqual([]));
+    } finally {
+      disconnect();
+    }
+  });
+
+  it('ignores storage events for other keys and stops listening when disconnected', async () => {
+    const disconnect = connectCartStorage();
+    await Promise.resolve();
+    disconnect();
+    const rehydrate = jest.spyOn(useCartStore.persist, 'rehydrate');
+
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+    expect(rehydrate).not.toHaveBeenCalled();
+
+    const again = connectCartStorage();
+    rehydrate.mockClear();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'something-else' }));
+    expect(rehydrate).not.toHaveBeenCalled();
+    again();
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { render, screen } from '@testing-library/react';
+import { CategoryCard } from '@/components/category/category-card';
+import { categories, type Category } from '@/lib/categories';
+import type { Locale } from '@/lib/i18n';
+
+const contentDir = path.join(__dirname, '..', 'content');
+const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
+
+interface Ui {
+  categoryCard: { fromPrice: string; learnMore: string };
+  orderForm: { netNote: string };
+}
+
+function renderCard(category: Category, locale: Locale) {
+  const ui = readJson<Ui>(`${locale}/ui.json`);
+  const name = readJson<{ name: string }>(`${locale}/categories/${category.translationKey}.json`).name;
+  render(
+    <CategoryCard
+      category={category}
+      locale={locale}
+      name={name}
+      strings={{ ...ui.categoryCard, netNote: ui.orderForm.netNote }}
+    />,
+  );
+  return name;
+}
+
+/** Text with every kind of space as a plain space (Intl puts a no-break space before "€"). */
+const plainText = (element: HTMLElement) => (element.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+const byId = (id: string) => categories.find((category) => category.id === id)!;
+
+describe('CategoryCard', () => {
+  it.each([
+    // Spec §2: "ab €price" / "Mehr erfahren" / "Learn More"; prices from the table, in the page's locale format.
+    { id: 'treppenlifte', locale: 'de' as const, price: (euros: number) => `ab ${euros} €`, more: 'Mehr erfahren', href: '/leads/treppenlifte' },
+    { id: 'treppenlifte', locale: 'en' as const, price: (euros: number) => `from €${euros}`, more: 'Learn More', href: '/en/leads/stairlifts' },
+    { id: 'kanzlei', locale: 'de' as const, price: (euros: number) => `ab ${euros} €`, more: 'Mehr erfahren', href: '/leads/kanzlei' },
+    { id: 'kanzlei', locale: 'en' as const, price: (euros: number) => `from €${euros}`, more: 'Learn More', href: '/en/leads/law-firm' },
+  ])('shows $id in $locale with name, starting price and a link to its page', ({ id, locale, price, more, href }) => {
+    const category = byId(id);
+    const name = renderCard(category, locale);
+
+    expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+
+    const priceText = screen.getByText((_content, element) => element?.tagName === 'SPAN' && plainText(element as HTMLElement) === price(category.price));
+    expect(priceText).toBeVisible();
+
+    const link = screen.getByRole('link', { name: new RegExp(`^${more}`) });
+    expect(link).toHaveAttribute('href', href);
+    // Several cards sit side by side: each link names its category for screen readers.
+    expect(link).toHaveAccessibleName(expect.stringContaining(name));
+  });
+});

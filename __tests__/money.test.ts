@@ -1,0 +1,85 @@
+import {
+  EXCLUSIVE_FACTOR,
+  eurosToCents,
+  exclusiveSurchargeCents,
+  formatEuros,
+  formatMoney,
+  unitPriceCents,
+} from '@/lib/money';
+
+/** Intl puts a no-break space (U+00A0) or narrow no-break space (U+202F) before "€"; compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\s\u00a0\u202f]/g, ' ');
+
+describe('formatMoney (cents, two decimals)', () => {
+  it.each([
+    [120000, '1.200,00 €'],
+    [8900, '89,00 €'],
+    [44500, '445,00 €'],
+    [1, '0,01 €'],
+    [0, '0,00 €'],
+    [123456789, '1.234.567,89 €'],
+  ])('formats %i cents in German as %s', (cents, expected) => {
+    expect(plain(formatMoney(cents, 'de'))).toBe(expected);
+  });
+
+  it.each([
+    [120000, '€1,200.00'],
+    [8900, '€89.00'],
+    [44500, '€445.00'],
+    [1, '€0.01'],
+    [0, '€0.00'],
+    [123456789, '€1,234,567.89'],
+  ])('formats %i cents in English as %s', (cents, expected) => {
+    expect(plain(formatMoney(cents, 'en'))).toBe(expected);
+  });
+
+  it('separates the German amount from the euro sign with a no-break space, so it never wraps', () => {
+    expect(formatMoney(8900, 'de')).toMatch(/^89,00[\u00a0\u202f]€$/);
+  });
+});
+
+describe('formatEuros (whole euros, no decimals)', () => {
+  it('formats "ab 89 €" and "from €89" prices', () => {
+    expect(plain(formatEuros(89, 'de'))).toBe('89 €');
+    expect(plain(formatEuros(89, 'en'))).toBe('€89');
+  });
+
+  it('groups thousands per locale', () => {
+    expect(plain(formatEuros(1200, 'de'))).toBe('1.200 €');
+    expect(plain(formatEuros(1200, 'en'))).toBe('€1,200');
+  });
+});
+
+describe('cents math', () => {
+  it('converts euros to integer cents without float drift', () => {
+    expect(eurosToCents(89)).toBe(8900);
+    expect(eurosToCents(0.1 + 0.2)).toBe(30);
+    expect(eurosToCents(19.99)).toBe(1999);
+    expect(Number.isInteger(eurosToCents(1.005))).toBe(true);
+  });
+
+  it('charges five times the base price for exclusive leads', () => {
+    expect(EXCLUSIVE_FACTOR).toBe(5);
+    expect(unitPriceCents(89, false)).toBe(8900);
+    expect(unitPriceCents(89, true)).toBe(44500);
+    expect(unitPriceCents(120, true)).toBe(60000);
+  });
+
+  it('shows the exclusive surcharge as 4 × base × quantity', () => {
+    expect(exclusiveSurchargeCents(89, 1)).toBe(35600);
+    expect(exclusiveSurchargeCents(89, 3)).toBe(4 * 8900 * 3);
+    expect(exclusiveSurchargeCents(65, 100)).toBe(4 * 6500 * 100);
+  });
+
+  it('makes base total plus surcharge equal the exclusive total', () => {
+    for (const [base, quantity] of [
+      [89, 1],
+      [95, 7],
+      [105, 100],
+    ] as const) {
+      expect(unitPriceCents(base, false) * quantity + exclusiveSurchargeCents(base, quantity)).toBe(
+        unitPriceCents(base, true) * quantity,
+      );
+    }
+  });
+});

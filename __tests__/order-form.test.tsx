@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { OrderForm } from '@/components/order/order-form';
+import { useCartStore } from '@/lib/cart/store';
+import { categories } from '@/lib/categories';
+import { getDictionary } from '@/lib/content';
+import type { Locale } from '@/lib/i18n';
+
+const stairlifts = categories.find((category) => category.id === 'treppenlifte')!;
+const contentName = (locale: Locale) =>
+  (JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'content', locale, 'categories', 'treppenlifte.json'), 'utf8')) as { name: string }).name;
+
+/** Money as the spec and design show it, formatted by hand: `1.335,00 €` / `€1,335.00`. */
+function euro(cents: number, locale: Locale): string {
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'de' ? '.' : ',');
+  const fraction = String(cents % 100).padStart(2, '0');
+  return locale === 'de' ? `${whole},${fraction} €` : `€${whole}.${fraction}`;
+}
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+/** Spec §8 and DESIGN: toast title and description per language. */
+const expected = {
+  de: {
+    title: 'Erfolgreich hinzugefügt!',
+    description: (quantity: number, name: string) => `${quantity} ${name} wurde zum Warenkorb hinzugefügt`,
+    exclusiveSuffix: ' (Exklusiv)',
+  },
+  en: {
+    title: 'Successfully added!',
+    description: (quantity: number, name: string) => `${quantity} ${name} added to cart.`,
+    exclusiveSuffix: ' (Exclusive)',
+  },
+} as const;
+
+function setup(locale: Locale) {
+  const strings = getDictionary(locale).orderForm;
+  const user = userEvent.setup({ delay: null });
+  render(
+    <OrderForm
+      locale={locale}
+      categoryId={stairlifts.id}
+      categoryName={contentName(locale)}
+      basePrice={stairlifts.price}
+      strings={strings}
+    />,
+  );
+  const form = screen.getByRole('form', { name: strings.formLabel });
+  const field = {
+    name: within(form).getByRole('textbox', { name: new RegExp(`^${strings.name}`) }),
+    email: within(form).getByRole('textbox', { name: new RegExp(`^${strings.email}`) }),
+    company: within(form).getByRole('textbox', { name: strings.company }),
+    phone: within(form).getByRole('textbox', { name: strings.phone }),
+    message: within(form).getByRole('textbox', { name: strings.message }),
+    quantity: within(form).getByRole('spinbutton', { name: strings.quantity }),
+    exclusive: within(form).getByRole('checkbox', { name: strings.exclusive }),
+  };
+  const total = () => plain(within(form).getByRole('status', { name: strings.total }).textContent);
+  const submit = within(form).getByRole('button', { name: strings.submit });
+  /** The persistent polite live region that announces a successful add. */
+  const liveRegion = within(form)
+    .getAllByRole('status')
+    .find((element) => element.getAttribute('aria-live') === 'polite');
+  if (!liveRegion) throw new Error('no polite live region');
+
+  async function setQuantity(value: string) {
+    await user.clear(field.quantity);
+    if (value !== '') await user.type(field.quantity, value);
+  }
+  async function fillContact() {
+    await user.type(field.name, 'Erika Mustermann');
+    await user.type(field.email, 'erika@example.com');
+    await user.type(field.company, 'Lift & Co. KG');
+    await user.type(field.phone, '+49 30 1234567');
+    await user.type(field.message, 'Bitte nur Berlin');
+  }
+  return { user, form, field, total, submit, liveRegion, setQuantity, fillContact };
+}
+
+const storedCount = () => useCartStore.getState().items.reduce((sum, item) => sum + item.quantity, 0);
+
+beforeEach(() => {
+  useCartStore.setState({ items: [] });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => toast.remove());
+});
+
+const base = stairlifts.price * 100;
+
+describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
+  it('starts with quantity 1, exclusive off and the unit price as total', () => {
+    const { field, total } = setup(locale);
+    expect(field.quantity).toHaveValue(1);
+    expect(field.exclusive).not.toBeChecked();
+    expect(field.name).toBeRequired();
+    expect(field.email).toBeRequired();
+    expect(field.email).toHaveAttribute('type', 'email');
+    expect(field.quantity).toHaveAttribute('min', '1');
+    expect(field.quantity).toHaveAttribute('max', '100');
+    expect(total()).toBe(euro(base, locale));
+  });
+
+  it('updates the total live: unit price × 5 if exclusive × quantity, with 2 decimals', async () => {
+    const { user, field, total, setQuantity } = setup(locale);
+    await setQuantity('3');
+    expect(total()).toBe(euro(3 * base, locale));
+    await user.click(field.exclusive);
+    expect(total()).toBe(euro(3 * 5 * base, locale));
+    await setQuantity('100');
+    expect(total()).toBe(euro(100 * 5 * base, locale));
+  });
+
+  it('shows the surcharge note (4 × base × quantity) only while exclusive is ticked', async () => {
+    const { user, field, form, setQuantity } = setup(locale);
+    await setQuantity('3');
+    const surcharge = euro(4 * base * 3, locale);
+    const note = () => within(form).queryByText((_content, element) => element?.tagName === 'P' && plain(element.textContent).includes(surcharge));
+
+    expect(note()).not.toBeInTheDocument();
+    await user.click(field.exclusive);
+    expect(note()).toBeVisible();
+    await user.click(field.exclusive);
+    expect(note()).not.toBeInTheDocument();
+  });
+
+  it.each([false, true])('adds one cart line per lead, confirms and resets (exclusive: %p)', async (exclusive) => {
+    const { user, field, total, submit, liveRegion, setQuantity, fillContact } = setup(locale);
+    expect(liveRegion).toBeEmptyDOMElement();
+
+    await fillContact();
+    await setQuantity('3');
+    if (exclusive) await user.click(field.exclusive);
+    await user.click(submit);
+
+    const items = useCartStore.getState().items;
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item).toEqual(expect.objectContaining({ category: 'treppenlifte', exclusive, quantity: 1, price: base * (exclusive ? 5 : 1) }));
+    }
+
+    const name = contentName(locale) + (exclusive ? expected[locale].exclusiveSuffix : '');
+    const description = expected[locale].description(3, name);
+    // The toast (react-hot-toast fades it in, which jsdom cannot measure, so check presence rather than visibility).
+    expect(await screen.findByText(expected[locale].title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(plain(liveRegion.textContent)).toBe(`${expected[locale].title} ${description}`);
+
+    expect(field.name).toHaveValue('');
+    expect(field.email).toHaveValue('');
+    expect(field.company).toHaveValue('');
+    expect(field.phone).toHaveValue('');
+    expect(field.message).toHaveValue('');
+    expect(field.quantity).toHaveValue(1);
+    expect(field.exclusive).not.toBeChecked();
+    expect(total()).toBe(euro(base, locale));
+  });
+
+  it('announces a second identical order again', async () => {
+    const { user, submit, liveRegion, fillContact } = setup(locale);
+    await fillContact();
+    await user.click(submit);
+    const first = liveRegion.textContent;
+    await fillContact();
+    await user.click(submit);
+    expect(storedCount()).toBe(2);
+    expect(liveRegion.textContent).not.toBe(first);
+    expect(plain(liveRegion.textContent)).toBe(plain(first));
+  });
+
+  it.each(['0', '101', '2.5', ''])('adds nothing for quantity "%s"', async (quantity) => {
+    const { user, submit, liveRegion, total, setQuantity, fillContact } = setup(locale);
+    await fillContact();
+    await setQuantity(quantity);
+    expect(total()).not.toMatch(/\d/);
+    await user.click(submit);
+    expect(storedCount()).toBe(0);
+    expect(liveRegion).toBeEmptyDOMElement();
+    expect(screen.queryByText(expected[locale].title)).not.toBeInTheDocument();
+  });
+
+  it('adds nothing without a name', async () => {
+    const { user, field, submit, liveRegion, fillContact } = setup(locale);
+    await fillContact();
+    await user.clear(field.name);
+    await user.click(submit);
+    expect(storedCount()).toBe(0);
+    expect(liveRegion).toBeEmptyDOMElement();
+    // What was typed stays, so nothing has to be entered again.
+    expect(field.email).toHaveValue('erika@example.com');
+  });
+
+  it('checks the form itself even when the browser does not (submit event without validation)', async () => {
+    const { form, setQuantity, fillContact, field, user } = setup(locale);
+    await fillContact();
+    await setQuantity('101');
+    fireEvent.submit(form);
+    expect(storedCount()).toBe(0);
+
+    await setQuantity('2');
+    await user.clear(field.email);
+    fireEvent.submit(form);
+    expect(storedCount()).toBe(0);
+  });
+
+  it('keeps contact data out of localStorage', async () => {
+    const { user, submit, fillContact } = setup(locale);
+    await fillContact();
+    await user.click(submit);
+    expect(storedCount()).toBe(1);
+
+    const everything = Object.keys(localStorage)
+      .map((key) => `${key}=${localStorage.getItem(key)}`)
+      .join('\n');
+    expect(everything).not.toBe('');
+    for (const secret of ['Erika', 'Mustermann', 'erika@example.com', 'Lift & Co', '1234567', 'Berlin']) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Every internal link and fragment in the export must resolve: `/x` to a
+// file the CDN serves, `#id` to an element with that id on the target page.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(process.argv[2] ?? 'out');
+/** Absolute links to the site's own origin (canonical, hreflang, Open Graph) are internal links too. */
+const site = JSON.parse(fs.readFileSync('content/site.json', 'utf8'));
+const origin = new URL(process.env.SITE_URL || site.defaultSiteUrl).origin;
+
+function htmlFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_next' ? [] : htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** The file a static host serves for a path, as scripts/serve.mjs resolves it. */
+function resolveFile(urlPath) {
+  const base = path.join(root, decodeURIComponent(urlPath));
+  const candidates = urlPath.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
+  return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
+}
+
+const ids = new Map();
+function idsOf(file) {
+  if (!ids.has(file)) {
+    const html = fs.readFileSync(file, 'utf8');
+    ids.set(file, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1])));
+  }
+  return ids.get(file);
+}
+
+const pages = htmlFiles(root).filter((file) => !file.endsWith(`${path.sep}_not-found.html`));
+const broken = [];
+let checked = 0;
+
+for (const file of pages) {
+  const html = fs.readFileSync(file, 'utf8');
+  const pagePath = '/' + path.relative(root, file).replace(/\\/g, '/').replace(/(index)?\.html$/, '');
+  for (const match of html.matchAll(/<(?:a|link)\b[^>]*\shref="([^"]*)"/g)) {
+    const raw = match[1].replace(/&amp;/g, '&');
+    const href = raw.startsWith(origin) ? raw.slice(origin.length) || '/' : raw;
+    if (/^(https?:|mailto:|tel:)/.test(href)) continue;
+    if (href.startsWith('/_next/')) continue;
+    checked += 1;
+    const url = new URL(href, `http://site${pagePath}`);
+    const target = resolveFile(url.pathname);
+    if (!target) {
+      broken.push(`${pagePath}: ${href} (no such page)`);
+      continue;
+    }
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    if (fragment && !idsOf(target).has(fragment)) broken.push(`${pagePath}: ${href} (no element #${fragment})`);
+  }
+}
+
+console.log(`Checked ${checked} internal links on ${pages.length} pages.`);
+if (broken.length > 0) {
+  console.error(`${broken.length} broken:\n${broken.map((line) => `  ${line}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('No broken links.');
