@@ -117,7 +117,7 @@ export function productFeed({ list = categories, base, root = contentRoot() }: F
       return ['    <item>', ...fields.map(([tag, value]) => `      <${tag}>${xmlEscape(value)}</${tag}>`), '    </item>'].join('\n');
     }),
   );
-  const home = pageCopy({ kind: 'home', locale: 'en' });
+  const home = pageCopy({ kind: 'home', locale: 'en' }, { list, root });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { z } from 'zod';
-import { lowestPrice, type Category } from './categories';
-import { getCategoryContent, getDictionary, getSite } from './content';
+import { categories, lowestPrice, type Category } from './categories';
+import { contentRoot, getCategoryContent, getDictionary, getSite } from './content';
 import { fill } from './format';
 import { counterpart, homePath, locales, overviewPath, pagePath, type Locale, type Page } from './i18n';
 import { formatEuros } from './money';
@@ -40,22 +40,33 @@ interface PageCopy {
   keywords: string[];
 }
 
-/** The title, description and keywords a page shows, from the same content the page renders. */
-export function pageCopy(page: Page): PageCopy {
-  const dict = getDictionary(page.locale);
+/**
+ * The title, description and keywords a page shows, from the same content the page renders.
+ * `list` and `root` default to the category table and `content/`; the feeds pass their own.
+ */
+export function pageCopy(
+  page: Page,
+  { list = categories, root = contentRoot() }: { list?: readonly Category[]; root?: string } = {},
+): PageCopy {
+  const dict = getDictionary(page.locale, root);
   switch (page.kind) {
     case 'home':
       return {
         ...dict.meta.home,
-        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(), page.locale) }),
+        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(list), page.locale) }),
       };
     case 'overview':
       return dict.meta.overview;
     case 'category': {
-      const content = getCategoryContent(page.category, page.locale);
+      const content = getCategoryContent(page.category, page.locale, root);
       return { title: content.title, description: content.description, keywords: content.keywords };
     }
   }
+}
+
+/** `<title>` of every page: the page's own title, then the site name. */
+function titleTemplate(siteName: string): string {
+  return `%s | ${siteName}`;
 }
 
 /** Settings every page of a language shares; the root layouts export this. */
@@ -63,7 +74,7 @@ export function rootMetadata(locale: Locale): Metadata {
   const { meta } = getDictionary(locale);
   return {
     metadataBase: siteUrl(),
-    title: { default: meta.siteName, template: `%s | ${meta.siteName}` },
+    title: { default: meta.siteName, template: titleTemplate(meta.siteName) },
     applicationName: meta.siteName,
     formatDetection: { telephone: false },
   };
@@ -77,7 +88,9 @@ export function pageMetadata(page: Page): Metadata {
   const path = pagePath(page);
   const image = { url: ogImagePath(page), width: 1200, height: 630, alt: title };
   return {
-    title,
+    // A layout's title template applies to the segments below it only, not to a page in its own segment:
+    // the home pages share the root layout's segment, so they spell the template out.
+    title: page.kind === 'home' ? { absolute: titleTemplate(dict.meta.siteName).replace('%s', title) } : title,
     description,
     keywords,
     alternates: { canonical: path, languages: languageAlternates(page) },

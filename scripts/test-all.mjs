@@ -15,6 +15,8 @@ const gates = [
   { name: 'axe', command: 'npx playwright test --project=axe', needsBuild: true },
   { name: 'vnu', command: 'node scripts/check-html.mjs', needsBuild: true },
   { name: 'links', command: 'node scripts/check-links.mjs', needsBuild: true },
+  { name: 'seo', command: 'node scripts/check-seo.mjs', needsBuild: true },
+  { name: 'headers', command: 'node scripts/observatory.mjs', needsBuild: true },
   { name: 'budget', command: 'node scripts/budget.mjs', needsBuild: true },
   { name: 'lighthouse', command: 'node scripts/audit.mjs', needsBuild: true },
 ];

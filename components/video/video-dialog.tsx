@@ -51,7 +51,6 @@ export function VideoDialog({ open, onClose, title, close, consent, load, youtub
                 title={title}
                 allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
                 referrerPolicy="strict-origin-when-cross-origin"
-                allowFullScreen
               />
             ) : (
               <div className="flex size-full flex-col items-center justify-center gap-4 overflow-y-auto p-4 text-center sm:p-8">
