@@ -34,7 +34,19 @@ export default defineConfig({
         : [],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
+  projects: [
+    {
+      name: 'e2e',
+      testIgnore: /a11y\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      // Accessibility gate (axe-core, WCAG 2.2 AA): its own project so `npm test` reports it separately.
+      name: 'axe',
+      testMatch: /a11y\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
+  ],
   webServer: {
     command: `node scripts/serve.mjs ${outDir}`,
     env: { PORT: String(port) },

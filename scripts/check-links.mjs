@@ -3,26 +3,14 @@
 // file the CDN serves, `#id` to an element with that id on the target page.
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlFiles, resolveExportPath } from './lib/export-files.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 /** Absolute links to the site's own origin (canonical, hreflang, Open Graph) are internal links too. */
 const site = JSON.parse(fs.readFileSync('content/site.json', 'utf8'));
 const origin = new URL(process.env.SITE_URL || site.defaultSiteUrl).origin;
 
-function htmlFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '_next' ? [] : htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
-/** The file a static host serves for a path, as scripts/serve.mjs resolves it. */
-function resolveFile(urlPath) {
-  const base = path.join(root, decodeURIComponent(urlPath));
-  const candidates = urlPath.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
-  return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
-}
 
 const ids = new Map();
 function idsOf(file) {
@@ -47,7 +35,7 @@ for (const file of pages) {
     if (href.startsWith('/_next/')) continue;
     checked += 1;
     const url = new URL(href, `http://site${pagePath}`);
-    const target = resolveFile(url.pathname);
+    const target = resolveExportPath(root, decodeURIComponent(url.pathname));
     if (!target) {
       broken.push(`${pagePath}: ${href} (no such page)`);
       continue;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { resolveExportPath } from './lib/export-files.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 const port = Number(process.env.PORT ?? 3000);
@@ -62,24 +63,7 @@ function loadRules() {
   }
 }
 
-function isFile(file) {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
-/** Finds the file for a URL path, as a CDN with clean URLs would. */
-function resolve(urlPath) {
-  const safe = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
-  const base = path.join(root, safe);
-  if (!base.startsWith(root)) return undefined;
-  const candidates = urlPath.endsWith('/')
-    ? [path.join(base, 'index.html')]
-    : [base, `${base}.html`, path.join(base, 'index.html')];
-  return candidates.find(isFile);
-}
 
 const rules = loadRules();
 
@@ -96,7 +80,7 @@ const server = http.createServer((request, response) => {
     return;
   }
   let status = 200;
-  let file = resolve(urlPath);
+  let file = resolveExportPath(root, urlPath);
   if (!file) {
     status = 404;
     file = path.join(root, '404.html');

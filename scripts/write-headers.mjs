@@ -10,17 +10,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { htmlFiles } from './lib/export-files.mjs';
 import { cacheRules, commonHeaders, contentSecurityPolicy, revalidate } from '../config/security-headers.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 
-function htmlFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '_next' ? [] : htmlFiles(full);
-    return entry.name.endsWith('.html') ? [full] : [];
-  });
-}
 
 /** Hashes of the inline scripts a browser would execute (JSON-LD data blocks are not executed). */
 export function inlineScriptHashes(html) {

@@ -1,0 +1,32 @@
+// How a static host sees the export in out/: which pages it has, and which
+// file answers a URL path. Shared by the server and the checks.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Every HTML page in the export (the framework's own assets under _next/ excluded). */
+export function htmlFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_next' ? [] : htmlFiles(full);
+    return entry.name.endsWith('.html') ? [full] : [];
+  });
+}
+
+function isFile(file) {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file a CDN with clean URLs serves for a path: the file itself, else
+ * `path.html`, else `path/index.html`. Undefined when there is none (a 404).
+ */
+export function resolveExportPath(root, urlPath) {
+  const base = path.join(root, path.normalize(urlPath));
+  if (base !== root && !base.startsWith(root + path.sep)) return undefined;
+  const candidates = urlPath.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
+  return candidates.find(isFile);
+}
