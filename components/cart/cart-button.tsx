@@ -2,9 +2,10 @@
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import dynamic from 'next/dynamic';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { connectCartStorage, selectCount, useCartStore } from '@/lib/cart/store';
 import { fill } from '@/lib/format';
+import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { CartDialogProps } from './cart-dialog';
 
 // The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page.
@@ -20,29 +21,15 @@ interface CartButtonProps {
 /** The header's cart button with its badge; opens the cart dialog. */
 export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
   const count = useCartStore(selectCount);
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-
-  // Give focus back to the button when the dialog closes. Headless UI would do it from a focus history
-  // it keeps only once its code is loaded, and that happens after the first click on this button.
-  useEffect(() => {
-    if (wasOpen.current && !open) buttonRef.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-
+  const { open, mounted, triggerRef, show, close } = useLazyDialog();
   useEffect(() => connectCartStorage(), []);
 
   return (
     <>
       <button
-        ref={buttonRef}
+        ref={triggerRef}
         type="button"
-        onClick={() => {
-          setRequested(true);
-          setOpen(true);
-        }}
+        onClick={show}
         className="relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700"
       >
         <ShoppingCartIcon className="size-6" aria-hidden="true" />
@@ -56,7 +43,7 @@ export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
           </span>
         )}
       </button>
-      {requested && <CartDialog {...dialog} open={open} onClose={() => setOpen(false)} />}
+      {mounted && <CartDialog {...dialog} open={open} onClose={close} />}
     </>
   );
 }
