@@ -1,0 +1,421 @@
+/**
+ * @jest-environment node
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { GET as ogImage, generateStaticParams as ogImageParams } from '@/app/og/[locale]/[image]/route';
+import { GET as llmsRoute } from '@/app/llms.txt/route';
+import { GET as feedRoute } from '@/app/product-feed.xml/route';
+import robots from '@/app/robots';
+import sitemap from '@/app/sitemap';
+import { categories, type Category } from '@/lib/categories';
+import { validateAllContent } from '@/lib/content';
+import { llmsTxt, productFeed, sitemapEntries, type SitemapEntry } from '@/lib/feeds';
+import { allPages, pagePath, type Locale } from '@/lib/i18n';
+import { ogImagePath, pageJsonLd, pageMetadata } from '@/lib/seo';
+import { specCategories, specPaths, wholeEuros, type SpecCategory } from './oracles/spec-tables';
+
+const realRoot = path.join(__dirname, '..', 'content');
+const locales = ['de', 'en'] as const;
+
+function readJson<T>(root: string, file: string): T {
+  return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T;
+}
+
+const site = readJson<{ brand: string; defaultSiteUrl: string }>(realRoot, 'site.json');
+const base = new URL(site.defaultSiteUrl);
+const url = (pathname: string) => new URL(pathname, base).href;
+const nameOf = (root: string, id: string, locale: Locale) =>
+  readJson<{ name: string }>(root, `${locale}/categories/${id}.json`).name;
+
+// ---------------------------------------------------------------------------------------------
+// Small parsers: what a crawler or an agent reads, not what our code meant to write.
+
+/** llms.txt as a list of H2 sections with their lines; `preamble` is everything before the first H2. */
+function parseLlms(text: string) {
+  const lines = text.split('\n');
+  const sections: { heading: string; lines: string[] }[] = [];
+  const preamble: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('## ')) sections.push({ heading: line.slice(3), lines: [] });
+    else (sections.at(-1)?.lines ?? preamble).push(line);
+  }
+  const links = (sectionLines: string[]) =>
+    sectionLines
+      .filter((line) => line.startsWith('- '))
+      .map((line) => {
+        const match = /^- \[([^\]]+)\]\(([^)\s]+)\)(?:: (.*))?$/.exec(line);
+        if (!match) throw new Error(`llms.txt list line is not "- [name](url): notes": ${line}`);
+        return { label: match[1]!, href: match[2]!, notes: match[3] ?? '' };
+      });
+  return { lines, preamble, sections: sections.map((section) => ({ ...section, links: links(section.lines) })) };
+}
+
+const G = 'http://base.google.com/ns/1.0';
+const requiredItemFields = [
+  'g:id',
+  'title',
+  'description',
+  'link',
+  'g:image_link',
+  'g:availability',
+  'g:price',
+  'g:condition',
+  'g:brand',
+  'g:identifier_exists',
+] as const;
+
+/** The feed as a real XML parser sees it. */
+function parseFeed(xml: string) {
+  const { DOMParser } = new JSDOM('').window;
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  const error = doc.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`product feed is not well-formed XML: ${error.textContent}`);
+  const rss = doc.documentElement;
+  const channel = rss.getElementsByTagName('channel')[0]!;
+  const text = (parent: Element, tag: string) => {
+    const element = tag.startsWith('g:')
+      ? parent.getElementsByTagNameNS(G, tag.slice(2))[0]
+      : [...parent.children].find((child) => child.namespaceURI === null && child.localName === tag);
+    return element?.textContent ?? undefined;
+  };
+  return {
+    rss,
+    channel: { title: text(channel, 'title'), link: text(channel, 'link'), description: text(channel, 'description') },
+    items: [...channel.getElementsByTagName('item')].map((item) =>
+      Object.fromEntries(requiredItemFields.map((field) => [field, text(item, field)])),
+    ) as Record<(typeof requiredItemFields)[number], string | undefined>[],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('sitemap', () => {
+  const lastModified = new Date('2025-01-31T12:00:00Z');
+  const entries = sitemapEntries({ base, lastModified });
+  const byUrl = new Map(entries.map((entry) => [entry.url, entry]));
+
+  it('lists exactly the 28 URLs of the route table, once each', () => {
+    expect(entries).toHaveLength(28);
+    expect(entries.map((entry) => entry.url).sort()).toEqual(specPaths.map(url).sort());
+  });
+
+  it('gives every URL a lastmod', () => {
+    for (const entry of entries) expect(entry.lastModified).toEqual(lastModified);
+  });
+
+  it.each(entries.map((entry) => [entry.url, entry] as const))(
+    '%s has de, en and x-default alternates, itself included and reciprocal',
+    (own, entry: SitemapEntry) => {
+      const { languages } = entry.alternates;
+      expect(Object.keys(languages).sort()).toEqual(['de', 'en', 'x-default']);
+      expect([languages.de, languages.en]).toContain(own);
+      expect(languages['x-default']).toBe(languages.de);
+      for (const target of [languages.de!, languages.en!]) expect(byUrl.get(target)?.alternates.languages).toEqual(languages);
+    },
+  );
+
+  it('pairs each category page with its counterpart in the other language', () => {
+    for (const spec of specCategories) {
+      expect(byUrl.get(url(spec.de))?.alternates.languages).toEqual({ de: url(spec.de), en: url(spec.en), 'x-default': url(spec.de) });
+    }
+  });
+
+  it('is what app/sitemap.ts serves', () => {
+    const served = sitemap();
+    expect(served.map((entry) => entry.url)).toEqual(entries.map((entry) => entry.url));
+    expect(served.map((entry) => entry.alternates)).toEqual(entries.map((entry) => entry.alternates));
+    for (const entry of served) expect(entry.lastModified).toBeInstanceOf(Date);
+  });
+});
+
+describe('robots.txt', () => {
+  it('allows crawling and points to the sitemap', () => {
+    const rules = robots();
+    expect(rules.rules).toEqual({ userAgent: '*', allow: '/' });
+    expect(rules.sitemap).toBe(url('/sitemap.xml'));
+  });
+});
+
+describe('llms.txt', () => {
+  const text = llmsTxt({ base });
+  const { lines, preamble, sections } = parseLlms(text);
+
+  it('starts with an H1 naming the shop, then a blockquote summary', () => {
+    expect(lines[0]).toBe(`# ${site.brand}`);
+    const body = preamble.slice(1).filter((line) => line.trim() !== '');
+    expect(body[0]).toMatch(/^> \S/);
+    expect(preamble.filter((line) => line.startsWith('# '))).toHaveLength(1);
+  });
+
+  it('explains what is sold: net prices, exclusivity and no contract', () => {
+    const paragraph = preamble.filter((line) => line.trim() !== '' && !/^[#>-]/.test(line)).join(' ');
+    expect(paragraph).toMatch(/leads/i);
+    expect(paragraph).toMatch(/\bnet\b/);
+    expect(paragraph).toMatch(/VAT/);
+    expect(paragraph).toMatch(/exclusive/i);
+    expect(paragraph).toMatch(/no subscription|no contract|without a contract|no minimum term/i);
+    expect(paragraph).toContain(wholeEuros(65, 'en'));
+  });
+
+  it('has H2 sections only, with "## Optional" last', () => {
+    expect(lines.filter((line) => /^#{3,} /.test(line))).toEqual([]);
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    expect(sections.at(-1)?.heading).toBe('Optional');
+    expect(sections.at(-1)?.links.length).toBeGreaterThan(0);
+  });
+
+  it.each(locales)('links every %s category page once, with its formatted price per lead', (locale) => {
+    const links = sections.flatMap((section) => section.links);
+    for (const spec of specCategories) {
+      const matching = links.filter((link) => link.href === url(spec[locale]));
+      expect(matching).toHaveLength(1);
+      expect(matching[0]!.label).toBe(nameOf(realRoot, spec.id, locale));
+      expect(matching[0]!.notes.startsWith(`${wholeEuros(spec.price, locale)} `)).toBe(true);
+    }
+    // Grouped in one H2 section per language, not under "Optional".
+    const home = sections.find((section) => section.links.some((link) => link.href === url(specCategories[0]![locale])));
+    expect(home?.heading).not.toBe('Optional');
+    expect(home?.links.filter((link) => specCategories.some((spec) => url(spec[locale]) === link.href))).toHaveLength(12);
+  });
+
+  it('links the product feed and the sitemap', () => {
+    const hrefs = sections.flatMap((section) => section.links.map((link) => link.href));
+    expect(hrefs).toContain(url('/product-feed.xml'));
+    expect(hrefs).toContain(url('/sitemap.xml'));
+  });
+
+  it('uses absolute URLs only', () => {
+    for (const link of sections.flatMap((section) => section.links)) expect(link.href).toMatch(/^https?:\/\//);
+  });
+
+  it('is what app/llms.txt/route.ts serves, as markdown', async () => {
+    const response = llmsRoute();
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await response.text()).toBe(text);
+  });
+});
+
+describe('product feed', () => {
+  const xml = productFeed({ base });
+  const feed = parseFeed(xml);
+
+  it('is Google Merchant Center RSS 2.0', () => {
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(feed.rss.localName).toBe('rss');
+    expect(feed.rss.getAttribute('version')).toBe('2.0');
+    expect(feed.rss.getAttribute('xmlns:g')).toBe(G);
+    expect(feed.channel.title).toBe(site.brand);
+    expect(feed.channel.link).toBe(url('/'));
+    expect(feed.channel.description).toMatch(/\S/);
+  });
+
+  it('has one item per category and language', () => {
+    expect(feed.items).toHaveLength(24);
+    const links = feed.items.map((item) => item.link).sort();
+    expect(links).toEqual(specCategories.flatMap((spec) => [url(spec.de), url(spec.en)]).sort());
+    expect(new Set(feed.items.map((item) => item['g:id'])).size).toBe(24);
+  });
+
+  it('gives every item all required fields', () => {
+    for (const item of feed.items) {
+      for (const field of requiredItemFields) expect({ field, value: item[field] }).toEqual({ field, value: expect.stringMatching(/\S/) });
+    }
+  });
+
+  it.each(locales)('prices, links and describes each %s item from the tables and content/', (locale) => {
+    for (const spec of specCategories) {
+      const item = feed.items.find((candidate) => candidate.link === url(spec[locale]));
+      const copy = readJson<{ title: string; description: string }>(realRoot, `${locale}/categories/${spec.id}.json`);
+      expect(item).toEqual({
+        'g:id': expect.stringContaining(spec.id),
+        title: copy.title,
+        description: copy.description,
+        link: url(spec[locale]),
+        'g:image_link': url(`/og/${locale}/${spec.id}.png`),
+        'g:availability': 'in_stock',
+        'g:price': `${spec.price.toFixed(2)} EUR`,
+        'g:condition': 'new',
+        'g:brand': site.brand,
+        'g:identifier_exists': 'no',
+      });
+    }
+  });
+
+  it('is what app/product-feed.xml/route.ts serves', async () => {
+    const response = feedRoute();
+    expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    expect(await response.text()).toBe(xml);
+  });
+});
+
+describe('Open Graph images', () => {
+  it('are generated for home and each category, in each language, and cover every page', () => {
+    const generated = ogImageParams().map(({ locale, image }) => `/og/${locale}/${image}`);
+    expect(generated.sort()).toEqual(
+      locales.flatMap((locale) => [`/og/${locale}/home.png`, ...specCategories.map((spec) => `/og/${locale}/${spec.id}.png`)]).sort(),
+    );
+    for (const page of allPages()) expect(generated).toContain(ogImagePath(page));
+  });
+
+  it('answers 404 for an image no page uses', async () => {
+    const response = await ogImage(new Request('http://localhost/og/de/nope.png'), {
+      params: Promise.resolve({ locale: 'de', image: 'nope.png' }),
+    });
+    expect(response.status).toBe(404);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('a 13th category added to the table and content/ only', () => {
+  const fixture: Category = {
+    id: 'alarmanlagen',
+    translationKey: 'alarmanlagen',
+    price: 70,
+    icon: 'electricity',
+    gradient: 'from-red-600 to-red-800',
+    routeDE: 'alarmanlagen',
+    routeEN: 'alarm-systems',
+  };
+  const fixtureSpec: SpecCategory = { id: 'alarmanlagen', price: 70, de: '/leads/alarmanlagen', en: '/en/leads/alarm-systems' };
+  const list = [...categories, fixture];
+
+  const copy: Record<Locale, { name: string; title: string; description: string }> = {
+    de: {
+      name: 'Alarmanlagen',
+      title: 'Alarmanlagen-Leads kaufen – geprüfte Anfragen',
+      description: 'Anfragen von Eigentümern und Gewerbe, die eine Alarmanlage planen – mit Objektart, Größe und Zeitplan.',
+    },
+    en: {
+      name: 'Alarm Systems',
+      title: 'Buy Alarm System Leads – Verified Enquiries',
+      description: 'Enquiries from homeowners and businesses planning an alarm system, with property type, size and timeframe.',
+    },
+  };
+
+  let root: string;
+
+  function writeJson(file: string, value: unknown) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), JSON.stringify(value, null, 2));
+  }
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-fixture-'));
+    fs.cpSync(realRoot, root, { recursive: true });
+    for (const locale of locales) {
+      writeJson(`${locale}/categories/alarmanlagen.json`, {
+        ...copy[locale],
+        keywords: ['alarm', 'security', 'leads'],
+        h1: copy[locale].title,
+        benefits: Array.from({ length: 6 }, (_, index) => `${copy[locale].name} benefit ${index + 1}`),
+        features: Array.from({ length: 6 }, (_, index) => ({ title: `Feature ${index + 1}`, description: 'Described.' })),
+        testimonial: { text: 'Works.', author: 'A. Person', company: 'Example GmbH' },
+      });
+      // What an editor would also change: the count in the home description.
+      const ui = readJson<{ meta: { home: { description: string } } }>(root, `${locale}/ui.json`);
+      ui.meta.home.description = ui.meta.home.description.replace('12', '13');
+      writeJson(`${locale}/ui.json`, ui);
+    }
+  });
+
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('fails content validation without its English copy, and passes with both content files', () => {
+    // Runs first: the content cache keeps only files that loaded, so the missing one is not cached.
+    const english = path.join(root, 'en/categories/alarmanlagen.json');
+    const aside = path.join(root, 'alarmanlagen.en.json');
+    fs.renameSync(english, aside);
+    try {
+      expect(() => validateAllContent(list, root)).toThrow('content/en/categories/alarmanlagen.json');
+    } finally {
+      fs.renameSync(aside, english);
+    }
+    expect(() => validateAllContent(list, root)).not.toThrow();
+  });
+
+  it('adds two pages: 30 in all', () => {
+    const paths = allPages(list).map(pagePath);
+    expect(paths).toHaveLength(30);
+    expect(paths).toEqual(expect.arrayContaining([fixtureSpec.de, fixtureSpec.en]));
+  });
+
+  it('adds both pages to the sitemap, with their alternates', () => {
+    const entries = sitemapEntries({ list, base });
+    expect(entries).toHaveLength(30);
+    for (const own of [url(fixtureSpec.de), url(fixtureSpec.en)]) {
+      expect(entries.find((entry) => entry.url === own)?.alternates.languages).toEqual({
+        de: url(fixtureSpec.de),
+        en: url(fixtureSpec.en),
+        'x-default': url(fixtureSpec.de),
+      });
+    }
+  });
+
+  it('adds both pages to llms.txt with the price', () => {
+    const { sections } = parseLlms(llmsTxt({ list, base, root }));
+    const links = sections.flatMap((section) => section.links);
+    for (const locale of locales) {
+      const link = links.find((candidate) => candidate.href === url(fixtureSpec[locale]));
+      expect(link?.label).toBe(copy[locale].name);
+      expect(link?.notes.startsWith(`${wholeEuros(70, locale)} `)).toBe(true);
+      expect(link?.notes).toContain(copy[locale].description);
+    }
+    expect(sections.at(-1)?.heading).toBe('Optional');
+  });
+
+  it('adds two items to the product feed: 26 in all', () => {
+    const feed = parseFeed(productFeed({ list, base, root }));
+    expect(feed.items).toHaveLength(26);
+    for (const locale of locales) {
+      expect(feed.items.find((item) => item.link === url(fixtureSpec[locale]))).toMatchObject({
+        title: copy[locale].title,
+        description: copy[locale].description,
+        'g:image_link': url(`/og/${locale}/alarmanlagen.png`),
+        'g:price': '70.00 EUR',
+        'g:availability': 'in_stock',
+      });
+    }
+    // The channel copy comes from the same content root as the items.
+    expect(feed.channel.description).toContain('13 industries');
+  });
+
+  it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {
+    const cheap = [...categories, { ...fixture, price: 49 }];
+    expect(llmsTxt({ list: cheap, base, root })).toContain(`from ${wholeEuros(49, 'en')} depending`);
+    expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(wholeEuros(49, 'en'));
+  });
+
+  it('gets its metadata and JSON-LD from its content (CONTENT_DIR)', () => {
+    const before = process.env.CONTENT_DIR;
+    process.env.CONTENT_DIR = root;
+    try {
+      for (const locale of locales) {
+        const page = { kind: 'category', locale, category: fixture } as const;
+        const metadata = pageMetadata(page);
+        expect(metadata.title).toBe(copy[locale].title);
+        expect(metadata.description).toBe(copy[locale].description);
+        expect(metadata.alternates).toEqual({
+          canonical: fixtureSpec[locale],
+          languages: { de: fixtureSpec.de, en: fixtureSpec.en, 'x-default': fixtureSpec.de },
+        });
+        expect(metadata.openGraph).toMatchObject({ images: [{ url: `/og/${locale}/alarmanlagen.png`, width: 1200, height: 630 }] });
+
+        const product = (pageJsonLd(page, base)['@graph'] as Record<string, unknown>[])[1];
+        expect(product).toMatchObject({
+          '@type': 'Product',
+          name: copy[locale].title,
+          offers: { '@type': 'Offer', price: '70.00', priceCurrency: 'EUR', url: url(fixtureSpec[locale]) },
+        });
+      }
+    } finally {
+      if (before === undefined) delete process.env.CONTENT_DIR;
+      else process.env.CONTENT_DIR = before;
+    }
+  });
+});
