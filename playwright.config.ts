@@ -51,7 +51,8 @@ export default defineConfig({
     command: `node scripts/serve.mjs ${outDir}`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    // Always a fresh server: it reads out/_headers when it starts.
+    reuseExistingServer: false,
     stdout: 'ignore',
   },
 });

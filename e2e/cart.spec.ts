@@ -1,0 +1,288 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  cartButton,
+  cartDialog,
+  categoryRoute,
+  copyOf,
+  euros,
+  expectOpen,
+  exclusiveBox,
+  fillIn,
+  looseText,
+  nameField,
+  order,
+  orderForm,
+  quantityField,
+  treppenlifte,
+  ui,
+  type Lang,
+} from './support';
+
+const category = treppenlifte;
+
+/** The success toast of spec §8, worded per language. */
+const toastCopy: Record<Lang, { title: string; description: (quantity: number, name: string) => string }> = {
+  de: { title: 'Erfolgreich hinzugefügt!', description: (quantity, name) => `${quantity} ${name} wurde zum Warenkorb hinzugefügt` },
+  en: { title: 'Successfully added!', description: (quantity, name) => `${quantity} ${name} added to cart.` },
+};
+
+const exclusiveSuffix: Record<Lang, string> = { de: ' (Exklusiv)', en: ' (Exclusive)' };
+
+function countName(lang: Lang, count: number): string {
+  return fillIn(ui[lang].header.cartCount, { count });
+}
+
+async function expectCartEmpty(page: Page, lang: Lang) {
+  await expect(cartButton(page, lang)).toHaveAccessibleName(ui[lang].header.cart);
+  await cartButton(page, lang).click();
+  const dialog = cartDialog(page, lang);
+  await expectOpen(dialog, lang);
+  await expect(dialog.getByText(ui[lang].cart.empty)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: ui[lang].cart.checkout })).toBeDisabled();
+  await expect(dialog.getByText(euros(0, lang), { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: ui[lang].cart.close }).click();
+  await expect(dialog).toBeHidden();
+}
+
+for (const lang of ['de', 'en'] as const) {
+  const dict = ui[lang];
+  const name = copyOf(category, lang).name;
+
+  test(`full purchase in ${lang}: order, toast, badge, cart edits and checkout alert`, async ({ page }) => {
+    await page.goto(categoryRoute(category, lang));
+    await order(page, lang, { quantity: 3 });
+
+    await expect(page.getByText(toastCopy[lang].title, { exact: true })).toBeVisible();
+    await expect(page.getByText(toastCopy[lang].description(3, name), { exact: true })).toBeVisible();
+
+    const button = cartButton(page, lang);
+    await expect(button).toHaveAccessibleName(countName(lang, 3));
+    await expect(button.getByText('3', { exact: true })).toBeVisible();
+
+    const form = orderForm(page, lang);
+    await expect(quantityField(form, lang)).toHaveValue('1');
+    await expect(nameField(form, lang)).toHaveValue('');
+    await expect(exclusiveBox(form, lang)).not.toBeChecked();
+
+    await button.click();
+    const dialog = cartDialog(page, lang);
+    await expectOpen(dialog, lang);
+    const lines = dialog.getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    await expect(lines.first()).toContainText(name);
+    await expect(lines.first()).toContainText(looseText(euros(category.price, lang)));
+    const total = (leads: number) => dialog.getByText(euros(leads * category.price, lang), { exact: true });
+    await expect(total(3)).toBeVisible();
+
+    const increase = dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name }) });
+    const decrease = dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) });
+    const remove = dialog.getByRole('button', { name: fillIn(dict.cart.remove, { name }) });
+    await expect(increase).toHaveCount(3);
+
+    await increase.first().click();
+    await expect(total(4)).toBeVisible();
+
+    await decrease.first().click();
+    await expect(total(3)).toBeVisible();
+    await expect(lines).toHaveCount(3);
+
+    await remove.first().click();
+    await expect(lines).toHaveCount(2);
+    await expect(total(2)).toBeVisible();
+
+    // Minus on a line with one lead removes the line.
+    await decrease.first().click();
+    await expect(lines).toHaveCount(1);
+    await expect(total(1)).toBeVisible();
+
+    const alerts: { type: string; message: string }[] = [];
+    page.once('dialog', async (alert) => {
+      alerts.push({ type: alert.type(), message: alert.message() });
+      await alert.accept();
+    });
+    await dialog.getByRole('button', { name: dict.cart.checkout }).click();
+    await expect.poll(() => alerts.length).toBe(1);
+    expect(alerts[0]!.type).toBe('alert');
+    // Spec §7: the alert is in German in both languages and speaks of the payment provider.
+    expect(alerts[0]!.message).toContain('Zahlungsanbieter');
+    // Checkout is not built: the cart keeps its line, and the badge follows the edits.
+    await expect(lines).toHaveCount(1);
+    await dialog.getByRole('button', { name: dict.cart.close }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toHaveAccessibleName(countName(lang, 1));
+  });
+
+  test(`exclusive order in ${lang}: 5× price, suffixed name and surcharge note`, async ({ page }) => {
+    await page.goto(categoryRoute(category, lang));
+    const form = orderForm(page, lang);
+    const note = form.getByText(new RegExp(lang === 'de' ? 'Exklusiv-Aufschlag' : 'Exclusive surcharge'));
+    await expect(note).toHaveCount(0);
+
+    await quantityField(form, lang).fill('2');
+    await exclusiveBox(form, lang).check();
+    await expect(note).toBeVisible();
+    // Surcharge = 4 × base × quantity (spec §9); total = 5 × base × quantity.
+    await expect(note).toContainText(looseText(euros(4 * category.price * 2, lang)));
+    await expect(form.getByText(euros(5 * category.price * 2, lang), { exact: true })).toBeVisible();
+
+    await exclusiveBox(form, lang).uncheck();
+    await expect(note).toHaveCount(0);
+    await expect(form.getByText(euros(category.price * 2, lang), { exact: true })).toBeVisible();
+
+    await order(page, lang, { quantity: 2, exclusive: true });
+    const exclusiveName = name + exclusiveSuffix[lang];
+    await expect(page.getByText(toastCopy[lang].description(2, exclusiveName), { exact: true })).toBeVisible();
+
+    await cartButton(page, lang).click();
+    const dialog = cartDialog(page, lang);
+    const lines = dialog.getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toContainText(exclusiveName);
+    await expect(lines.first()).toContainText(looseText(euros(5 * category.price, lang)));
+    await expect(dialog.getByText(euros(2 * 5 * category.price, lang), { exact: true })).toBeVisible();
+  });
+}
+
+test('the cart survives a reload and the switch to English, and another tab sees it', async ({ page, context }) => {
+  await page.goto(categoryRoute(category, 'de'));
+  const other = await context.newPage();
+  await other.goto('/en');
+  await expect(cartButton(other, 'en')).toHaveAccessibleName(ui.en.header.cart);
+
+  await order(page, 'de', { quantity: 3 });
+  await expect(cartButton(page, 'de')).toHaveAccessibleName(countName('de', 3));
+  // The second tab hears of the change through the storage event.
+  await expect(cartButton(other, 'en')).toHaveAccessibleName(countName('en', 3));
+
+  await page.reload();
+  await expect(cartButton(page, 'de')).toHaveAccessibleName(countName('de', 3));
+
+  await page.getByRole('banner').getByRole('link').filter({ hasText: /^EN$/ }).click();
+  await expect(page).toHaveURL(categoryRoute(category, 'en'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(cartButton(page, 'en')).toHaveAccessibleName(countName('en', 3));
+  await cartButton(page, 'en').click();
+  const dialog = cartDialog(page, 'en');
+  const lines = dialog.getByRole('listitem');
+  await expect(lines).toHaveCount(3);
+  await expect(lines).toContainText([copyOf(category, 'en').name, copyOf(category, 'en').name, copyOf(category, 'en').name]);
+  await expect(dialog.getByText(euros(3 * category.price, 'en'), { exact: true })).toBeVisible();
+
+  // A removal in this tab reaches the other one too.
+  await dialog.getByRole('button', { name: fillIn(ui.en.cart.remove, { name: copyOf(category, 'en').name }) }).first().click();
+  await expect(lines).toHaveCount(2);
+  await expect(cartButton(other, 'en')).toHaveAccessibleName(countName('en', 2));
+});
+
+test.describe('invalid orders add nothing', () => {
+  const cases: { label: string; quantity: string; name?: string }[] = [
+    { label: 'quantity 0', quantity: '0' },
+    { label: 'quantity 101', quantity: '101' },
+    { label: 'quantity 2.5', quantity: '2.5' },
+    { label: 'a missing name', quantity: '2', name: '' },
+  ];
+  for (const { label, quantity, name } of cases) {
+    test(`${label}`, async ({ page }) => {
+      await page.goto(categoryRoute(category, 'de'));
+      const form = orderForm(page, 'de');
+      await nameField(form, 'de').fill(name ?? 'Erika Mustermann');
+      await form.getByRole('textbox', { name: ui.de.orderForm.email, exact: true }).fill('erika@example.com');
+      await quantityField(form, 'de').fill(quantity);
+      await form.getByRole('button', { name: ui.de.orderForm.submit }).click();
+
+      // The browser flags the offending field, and the form keeps what was typed.
+      const offending = name === '' ? nameField(form, 'de') : quantityField(form, 'de');
+      expect(await offending.evaluate((field: HTMLInputElement) => field.validity.valid)).toBe(false);
+      await expect(quantityField(form, 'de')).toHaveValue(quantity);
+      await expect(page.getByText(toastCopy.de.title, { exact: true })).toHaveCount(0);
+      await expectCartEmpty(page, 'de');
+      expect(await page.evaluate(() => localStorage.getItem('leadwerk-cart') ?? '')).not.toMatch(/treppenlifte/);
+    });
+  }
+});
+
+test.describe('the cart dialog', () => {
+  test('closes with Escape and with its close button, and gives focus back to the cart button', async ({ page }) => {
+    await page.goto(categoryRoute(category, 'de'));
+    const button = cartButton(page, 'de');
+    const dialog = cartDialog(page, 'de');
+
+    await button.click();
+    await expectOpen(dialog, 'de');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await expectOpen(dialog, 'de');
+    await dialog.getByRole('button', { name: ui.de.cart.close }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
+
+test.describe('stored cart that is corrupt or foreign', () => {
+  const stored: { label: string; value: string; leads: number }[] = [
+    { label: 'garbage', value: 'garbage', leads: 0 },
+    { label: 'JSON of the wrong shape', value: JSON.stringify({ state: { items: 'nope' }, version: 1 }), leads: 0 },
+    { label: 'null', value: 'null', leads: 0 },
+    {
+      label: 'negative prices and quantities',
+      value: JSON.stringify({
+        state: {
+          items: [
+            { id: 'a', category: 'treppenlifte', exclusive: false, price: -8900, quantity: 2 },
+            { id: 'b', category: 'treppenlifte', exclusive: false, price: 8900, quantity: -3 },
+            { id: 'c', category: 'treppenlifte', exclusive: false, price: 'x', quantity: 'many' },
+          ],
+        },
+        version: 1,
+      }),
+      // Only line "a" has a sane quantity; its price comes from the table, never from storage.
+      leads: 2,
+    },
+    {
+      label: 'unknown categories',
+      value: JSON.stringify({
+        state: { items: [{ id: 'z', category: 'kernkraft', exclusive: false, price: 100, quantity: 1 }] },
+        version: 1,
+      }),
+      leads: 0,
+    },
+  ];
+
+  for (const { label, value, leads } of stored) {
+    test(`${label}: the page renders without NaN or a crash`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(
+        ([key, raw]) => {
+          if (!sessionStorage.getItem('seeded')) {
+            localStorage.setItem(key, raw);
+            sessionStorage.setItem('seeded', '1');
+          }
+        },
+        ['leadwerk-cart', value] as const,
+      );
+      await page.goto(categoryRoute(category, 'de'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const button = cartButton(page, 'de');
+      await expect(button).toHaveAccessibleName(leads > 0 ? countName('de', leads) : ui.de.header.cart);
+
+      await button.click();
+      const dialog = cartDialog(page, 'de');
+      await expectOpen(dialog, 'de');
+      await expect(dialog.getByText(euros(leads * category.price, 'de'), { exact: true })).toBeVisible();
+      await expect(dialog).not.toContainText('NaN');
+      await expect(dialog).not.toContainText(/[-−]\s*\d/);
+      await expect(page.locator('body')).not.toContainText('NaN');
+      await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+      expect(errors).toEqual([]);
+
+      // The shop still works on top of whatever was stored.
+      await dialog.getByRole('button', { name: ui.de.cart.close }).click();
+      await order(page, 'de', { quantity: 1 });
+      await expect(button).toHaveAccessibleName(countName('de', leads + 1));
+    });
+  }
+});

@@ -1,0 +1,156 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  cartButton,
+  cartDialog,
+  categories,
+  categoryRoute,
+  copyOf,
+  emailField,
+  euros,
+  exclusiveBox,
+  fillIn,
+  nameField,
+  orderForm,
+  quantityField,
+  tabTo,
+  treppenlifte,
+  ui,
+} from './support';
+
+const dict = ui.de;
+const category = treppenlifte;
+const name = copyOf(category, 'de').name;
+
+/** True when keyboard focus is on the element or inside it. */
+function holdsFocus(locator: Locator) {
+  return locator.evaluate((element) => element.contains(document.activeElement));
+}
+
+test('the whole purchase works with the keyboard alone', async ({ page }) => {
+  await page.goto(categoryRoute(category, 'de'));
+
+  // The first Tab reaches the skip link; following it puts focus into the main content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  const form = orderForm(page, 'de');
+  await tabTo(page, nameField(form, 'de'));
+  await page.keyboard.type('Erika Mustermann');
+  await page.keyboard.press('Tab');
+  await expect(emailField(form, 'de')).toBeFocused();
+  await page.keyboard.type('erika@example.com');
+
+  const quantity = quantityField(form, 'de');
+  await tabTo(page, quantity);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(quantity).toHaveValue('3');
+
+  const exclusive = exclusiveBox(form, 'de');
+  await tabTo(page, exclusive);
+  await page.keyboard.press('Space');
+  await expect(exclusive).toBeChecked();
+  await expect(form.getByText(/Exklusiv-Aufschlag/)).toBeVisible();
+
+  const submit = form.getByRole('button', { name: dict.orderForm.submit });
+  await tabTo(page, submit);
+  await page.keyboard.press('Enter');
+  const exclusiveName = `${name} (Exklusiv)`;
+  await expect(page.getByText(`3 ${exclusiveName} wurde zum Warenkorb hinzugefügt`, { exact: true })).toBeVisible();
+  await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: 3 }));
+  // After the order, focus stays where the keyboard user was.
+  await expect(submit).toBeFocused();
+
+  const button = cartButton(page, 'de');
+  await tabTo(page, button, { backwards: true });
+  await page.keyboard.press('Enter');
+  const dialog = cartDialog(page, 'de');
+  await expect(dialog.getByRole('heading', { name: dict.cart.title })).toBeVisible();
+  await expect.poll(() => holdsFocus(dialog)).toBe(true);
+
+  const unit = 5 * category.price;
+  const increase = dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name: exclusiveName }) }).first();
+  await tabTo(page, increase);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(euros(4 * unit, 'de'), { exact: true })).toBeVisible();
+  const decrease = dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name: exclusiveName }) }).first();
+  await tabTo(page, decrease, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(euros(3 * unit, 'de'), { exact: true })).toBeVisible();
+
+  // Tab stays trapped inside the open dialog.
+  for (let press = 0; press < 12; press += 1) {
+    await page.keyboard.press('Tab');
+    expect(await holdsFocus(dialog)).toBe(true);
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+async function activeItem(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const id = document.activeElement?.getAttribute('aria-activedescendant');
+    return id ? (document.getElementById(id)?.textContent?.trim() ?? null) : null;
+  });
+}
+
+test('the categories menu works with Enter, the arrow keys and Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const menuButton = page.getByRole('banner').getByRole('button', { name: dict.header.categories });
+  const menu = page.getByRole('menu');
+  const first = copyOf(categories[0]!, 'de').name;
+  const second = copyOf(categories[1]!, 'de').name;
+
+  await tabTo(page, menuButton);
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveCount(categories.length + 1);
+  await expect.poll(() => holdsFocus(menu)).toBe(true);
+  await expect.poll(() => activeItem(page)).toBe(first);
+
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => activeItem(page)).toBe(second);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => activeItem(page)).toBe(first);
+  await page.keyboard.press('End');
+  await expect.poll(() => activeItem(page)).toBe(dict.header.allCategories);
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // ArrowDown opens it too; Enter follows the active item.
+  await page.keyboard.press('ArrowDown');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => activeItem(page)).toBe(first);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => activeItem(page)).toBe(second);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(categoryRoute(categories[1]!, 'de'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyOf(categories[1]!, 'de').h1);
+  await expect(menu).toBeHidden();
+});
+
+test('ArrowDown on the untouched menu button opens the menu at the first category', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en');
+  const menuButton = page.getByRole('banner').getByRole('button', { name: ui.en.header.categories });
+  await tabTo(page, menuButton);
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => activeItem(page)).toBe(copyOf(categories[0]!, 'en').name);
+  for (const item of categories) {
+    await expect(menu.getByRole('menuitem', { name: copyOf(item, 'en').name, exact: true })).toHaveAttribute('href', categoryRoute(item, 'en'));
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});

@@ -1,0 +1,249 @@
+import { expect, test } from '@playwright/test';
+import {
+  categories,
+  categoryRoute,
+  copyOf,
+  escapeRegExp,
+  euros,
+  fillIn,
+  looseText,
+  orderForm,
+  sitePages,
+  treppenlifte,
+  ui,
+  type Lang,
+} from './support';
+
+test.describe('every page', () => {
+  test('the sitemap lists exactly the 28 pages of the spec', async ({ request }) => {
+    expect(sitePages).toHaveLength(28);
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    for (const path of locs) {
+      expect(path).toMatch(/^\/(en(\/(categories|leads\/[a-z-]+))?|kategorien|leads\/[a-z-]+)?$/);
+    }
+    expect([...locs].sort()).toEqual(sitePages.map((page) => page.path).sort());
+  });
+
+  for (const sitePage of sitePages) {
+    test(`${sitePage.path} answers 200 in its language with one h1 and a language toggle`, async ({ page }) => {
+      const response = await page.goto(sitePage.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', sitePage.lang);
+      await expect(page.locator('h1')).toHaveCount(1);
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toBeVisible();
+      if (sitePage.category) await expect(h1).toHaveText(copyOf(sitePage.category, sitePage.lang).h1);
+      if (sitePage.kind === 'overview') await expect(h1).toHaveText(ui[sitePage.lang].overview.title);
+      await expect(page).toHaveTitle(/\S/);
+
+      const toggleText = sitePage.lang === 'de' ? 'EN' : 'DE';
+      const toggle = page.getByRole('banner').getByRole('link').filter({ hasText: new RegExp(`^${toggleText}$`) });
+      await expect(toggle).toHaveCount(1);
+      await expect(toggle).toHaveAttribute('href', sitePage.counterpart);
+    });
+  }
+
+  test('each page has its own <title> in the served HTML', async ({ request }) => {
+    const titles = new Map<string, string>();
+    for (const sitePage of sitePages) {
+      const response = await request.get(sitePage.path);
+      expect(response.status(), sitePage.path).toBe(200);
+      const html = await response.text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim();
+      expect(title, `${sitePage.path} has a title`).toBeTruthy();
+      expect(titles.get(title!), `${sitePage.path} shares its title "${title}"`).toBeUndefined();
+      titles.set(title!, sitePage.path);
+    }
+    expect(titles.size).toBe(28);
+  });
+});
+
+const lowest = Math.min(...categories.map((category) => category.price));
+
+const homeClaims: Record<Lang, { fromPrice: string; experience: RegExp; badges: string[] }> = {
+  // Spec §1/§2/§9: "Leads ab 65 €", "über 15 Jahre", badges DSGVO-konform, Höchste Qualität, Sofort verfügbar.
+  de: { fromPrice: `Leads ab ${euros(lowest, 'de', 0)}`, experience: /über 15 Jahre/i, badges: ['DSGVO-konform', 'Höchste Qualität', 'Sofort verfügbar'] },
+  en: { fromPrice: `Leads from ${euros(lowest, 'en', 0)}`, experience: /15 years of e-commerce experience/i, badges: ui.en.home.features.badges },
+};
+
+for (const lang of ['de', 'en'] as const) {
+  test.describe(`home (${lang})`, () => {
+    test('hero states the claims of the spec', async ({ page }) => {
+      await page.goto(lang === 'de' ? '/' : '/en');
+      const hero = page.getByRole('main');
+      await expect(hero).toContainText(looseText(homeClaims[lang].fromPrice));
+      await expect(hero).toContainText(homeClaims[lang].experience);
+      await expect(hero).toContainText(/24\/7/);
+      await expect(hero).toContainText(lang === 'de' ? /40\.000/ : /40,000/);
+    });
+
+    test('the categories section shows 12 cards with price and a link', async ({ page }) => {
+      await page.goto(lang === 'de' ? '/' : '/en');
+      const section = page.locator('#categories');
+      const cards = section.getByRole('article');
+      await expect(cards).toHaveCount(categories.length);
+      for (const category of categories) {
+        const name = copyOf(category, lang).name;
+        const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+        await expect(card).toHaveCount(1);
+        const price = lang === 'de' ? `ab ${euros(category.price, 'de', 0)}` : `from ${euros(category.price, 'en', 0)}`;
+        await expect(card).toContainText(looseText(price));
+        const link = card.getByRole('link', { name: lang === 'de' ? /^Mehr erfahren/ : /^Learn More/ });
+        await expect(link).toHaveAttribute('href', categoryRoute(category, lang));
+        await expect(link).toBeVisible();
+      }
+    });
+
+    test('the features section shows the trust badges', async ({ page }) => {
+      await page.goto(lang === 'de' ? '/' : '/en');
+      const features = page.locator('#features');
+      await expect(features.getByRole('heading', { level: 2 })).toBeVisible();
+      for (const badge of homeClaims[lang].badges) {
+        await expect(features.getByRole('listitem').filter({ hasText: new RegExp(`^\\s*${badge}\\s*$`) })).toBeVisible();
+      }
+    });
+  });
+
+  test.describe(`category page (${lang})`, () => {
+    const category = treppenlifte;
+    const copy = copyOf(category, lang);
+    const dict = ui[lang];
+
+    test('shows h1, rating, benefits, features and testimonial', async ({ page }) => {
+      await page.goto(categoryRoute(category, lang));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.h1);
+
+      const stars = page.getByRole('img', { name: lang === 'de' ? /4,9 von 5/ : /4\.9 out of 5/ });
+      await expect(stars).toBeVisible();
+      await expect(stars.locator('svg')).toHaveCount(5);
+      const rating = lang === 'de' ? [/4,9 von 5/, /über 1\.000 Kunden/] : [/4\.9 out of 5/, /over 1,000 customers/];
+      for (const claim of rating) await expect(page.getByText(claim).first()).toBeVisible();
+
+      const benefits = page.getByRole('region', { name: dict.category.benefitsTitle }).getByRole('listitem');
+      await expect(benefits).toHaveCount(6);
+      await expect(benefits).toHaveText(copy.benefits);
+
+      const features = page.getByRole('region', { name: dict.category.featuresTitle }).getByRole('listitem');
+      await expect(features).toHaveCount(6);
+      for (const feature of copy.features) {
+        await expect(features.filter({ has: page.getByRole('heading', { name: feature.title }) })).toContainText(feature.description);
+      }
+
+      const testimonial = page.getByRole('region', { name: dict.category.testimonialTitle });
+      await expect(testimonial.getByRole('blockquote')).toContainText(copy.testimonial.text);
+      await expect(testimonial).toContainText(copy.testimonial.author);
+      await expect(testimonial).toContainText(copy.testimonial.company);
+    });
+
+    test('has an order card with the price and the labelled fields', async ({ page }) => {
+      await page.goto(categoryRoute(category, lang));
+      const card = page.getByRole('complementary').filter({ has: page.getByRole('heading', { name: copy.name }) });
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(fillIn(dict.category.orderTitle, { category: copy.name }));
+      const perLead = lang === 'de' ? `ab ${euros(category.price, 'de', 0)} pro Lead` : `from ${euros(category.price, 'en', 0)} per lead`;
+      await expect(card).toContainText(looseText(perLead));
+
+      const form = orderForm(page, lang);
+      const f = dict.orderForm;
+      const name = form.getByRole('textbox', { name: f.name, exact: true });
+      const email = form.getByRole('textbox', { name: f.email, exact: true });
+      await expect(name).toHaveJSProperty('required', true);
+      await expect(email).toHaveJSProperty('required', true);
+      await expect(email).toHaveAttribute('type', 'email');
+      // The asterisk marks the required fields for sighted users.
+      await expect(form.locator('label', { has: page.getByText('*') })).toHaveText([new RegExp(`^${f.name}\\s*\\*$`), new RegExp(`^${f.email}\\s*\\*$`)]);
+
+      const company = form.getByRole('textbox', { name: f.company, exact: true });
+      await expect(company).toBeVisible();
+      await expect(company).toHaveJSProperty('required', false);
+      const phone = form.getByRole('textbox', { name: f.phone, exact: true });
+      await expect(phone).toHaveAttribute('type', 'tel');
+      await expect(phone).toHaveJSProperty('required', false);
+      const message = form.getByRole('textbox', { name: f.message, exact: true });
+      await expect(message).toBeVisible();
+      await expect(message).toHaveJSProperty('required', false);
+
+      const quantity = form.getByRole('spinbutton', { name: f.quantity });
+      await expect(quantity).toHaveAttribute('type', 'number');
+      await expect(quantity).toHaveAttribute('min', '1');
+      await expect(quantity).toHaveAttribute('max', '100');
+      await expect(quantity).toHaveValue('1');
+
+      const exclusive = form.getByRole('checkbox', { name: f.exclusive });
+      await expect(exclusive).not.toBeChecked();
+      await expect(form.getByRole('button', { name: f.submit })).toBeEnabled();
+    });
+  });
+}
+
+test.describe('unknown path', () => {
+  test('answers 404 with a way home and logs the path', async ({ page }) => {
+    const path = '/gibt-es-nicht-42';
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      // The browser's own "Failed to load resource: … 404" line does not count.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+    });
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expect.poll(() => errors.some((text) => text.includes(path))).toBe(true);
+  });
+
+  test('an unknown English path answers 404 too', async ({ request }) => {
+    const response = await request.get('/en/leads/not-a-category');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('Oops! Page not found');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ['de', 'en'] as const) {
+    test(`a ${lang} category page has its h1, the category links and the form labels in the HTML`, async ({ page }) => {
+      const category = categories[1]!;
+      await page.goto(categoryRoute(category, lang));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyOf(category, lang).h1);
+      for (const other of categories) {
+        const link = page.getByRole('link', { name: copyOf(other, lang).name, exact: true }).first();
+        await expect(link).toHaveAttribute('href', categoryRoute(other, lang));
+      }
+      const f = ui[lang].orderForm;
+      for (const label of [f.name, f.email, f.company, f.phone, f.message, f.quantity, f.exclusive]) {
+        // A required field's label reads "Name *"; the asterisk is decoration.
+        await expect(page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`))).toHaveCount(1);
+      }
+    });
+  }
+});
+
+test.describe('category grid columns', () => {
+  const layouts = [
+    { width: 375, columns: 1 },
+    { width: 768, columns: 2 },
+    { width: 1024, columns: 3 },
+    { width: 1280, columns: 4 },
+  ];
+  for (const { width, columns } of layouts) {
+    test(`at ${width}px the home grid has ${columns} column(s)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const cards = page.locator('#categories').getByRole('article');
+      await expect(cards).toHaveCount(categories.length);
+      const boxes = await cards.evaluateAll((elements) =>
+        elements.map((element) => {
+          const rect = element.getBoundingClientRect();
+          return { x: Math.round(rect.x), y: Math.round(rect.y) };
+        }),
+      );
+      const firstRowY = boxes[0]!.y;
+      const firstRow = boxes.filter((box) => Math.abs(box.y - firstRowY) < 2);
+      expect(new Set(firstRow.map((box) => box.x)).size).toBe(columns);
+      expect(new Set(boxes.map((box) => box.x)).size).toBe(columns);
+    });
+  }
+});
