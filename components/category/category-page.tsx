@@ -89,7 +89,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 <span className="text-lg font-semibold text-brand-800">
                   {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
                 </span>{' '}
-                <span className="text-sm text-slate-600">{strings.netNote}</span>
+                <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
               </p>
               <div className="mt-6">
                 <OrderForm

@@ -84,7 +84,7 @@ export function HomePage({ locale }: HomePageProps) {
       <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="features-title" title={features.title} subtitle={features.subtitle} />
-          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          <ul className="mt-12 grid gap-6 lg:grid-cols-3">
             {features.items.map((item, index) => {
               const Icon = featureIcons[index] ?? CheckBadgeIcon;
               return (

@@ -224,7 +224,9 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
           {announcement}
         </p>
       </form>
-      <Toaster position="top-center" />
+      {/* Below the sticky header (4rem high), never over it: there the toast covered the header's cart and
+          menu buttons on small screens, and sat hidden under the header beside the sticky order card on large ones. */}
+      <Toaster position="top-center" containerStyle={{ top: '5rem' }} />
     </>
   );
 }
