@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Serves the static export in out/ the way a CDN does: `/x` answers with
-// `x.html`, unknown paths with `404.html` and status 404, and the headers
-// in `out/_headers` (Netlify/Cloudflare Pages format) are applied.
+// `x.html`, unknown paths with `404.html` and status 404, text is compressed,
+// and the headers in `out/_headers` (Netlify/Cloudflare Pages format) are applied.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { resolveExportPath } from './lib/export-files.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
@@ -67,6 +68,23 @@ function loadRules() {
 
 const rules = loadRules();
 
+// Text is sent compressed, as every CDN does; Lighthouse measures what is transferred.
+const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const cache = new Map();
+
+function encoded(file, acceptEncoding) {
+  const data = fs.readFileSync(file);
+  const type = types[path.extname(file)] ?? '';
+  const encoding = !compressible.test(type) ? undefined : /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+  if (!encoding) return { data };
+  const key = `${encoding}:${file}`;
+  const cached = cache.get(key);
+  if (cached && cached.source.equals(data)) return { data: cached.data, encoding };
+  const compressed = encoding === 'br' ? zlib.brotliCompressSync(data) : zlib.gzipSync(data);
+  cache.set(key, { source: data, data: compressed });
+  return { data: compressed, encoding };
+}
+
 const server = http.createServer((request, response) => {
   let urlPath;
   try {
@@ -93,12 +111,12 @@ const server = http.createServer((request, response) => {
       for (const [name, value] of rule.headers) headers[name] = value;
     }
   }
+  const body = encoded(file, request.headers['accept-encoding'] ?? '');
+  if (body.encoding) headers['Content-Encoding'] = body.encoding;
+  if (compressible.test(headers['Content-Type'])) headers.Vary = 'Accept-Encoding';
+  headers['Content-Length'] = body.data.length;
   response.writeHead(status, headers);
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  fs.createReadStream(file).pipe(response);
+  response.end(request.method === 'HEAD' ? undefined : body.data);
 });
 
 server.listen(port, host, () => {

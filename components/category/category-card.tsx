@@ -1,5 +1,5 @@
 import ArrowRightIcon from '@heroicons/react/20/solid/ArrowRightIcon';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import type { Category } from '@/lib/categories';
 import { fill } from '@/lib/format';
 import { categoryPath, type Locale } from '@/lib/i18n';
@@ -26,14 +26,14 @@ export function CategoryCard({ category, locale, name, strings, headingLevel: He
         </span>{' '}
         <span className="text-sm text-slate-600">{strings.netNote}</span>
       </p>
-      <Link
+      <SiteLink
         href={categoryPath(category, locale)}
         className="mt-6 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800 group-hover:bg-brand-700 group-hover:text-white"
       >
         {strings.learnMore}
         <span className="sr-only">: {name}</span>
         <ArrowRightIcon className="size-4" aria-hidden="true" />
-      </Link>
+      </SiteLink>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
 import StarIcon from '@heroicons/react/20/solid/StarIcon';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { OrderForm } from '@/components/order/order-form';
 import { JsonLd } from '@/components/seo/json-ld';
 import type { Category } from '@/lib/categories';
@@ -31,15 +31,15 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
             <nav aria-label="Breadcrumb">
               <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
                 <li>
-                  <Link href={homePath(locale)} className="hover:text-brand-700 hover:underline">
+                  <SiteLink href={homePath(locale)} className="hover:text-brand-700 hover:underline">
                     {strings.breadcrumbHome}
-                  </Link>
+                  </SiteLink>
                 </li>
                 <li aria-hidden="true">/</li>
                 <li>
-                  <Link href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
+                  <SiteLink href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
                     {strings.breadcrumbOverview}
-                  </Link>
+                  </SiteLink>
                 </li>
                 <li aria-hidden="true">/</li>
                 <li>

@@ -2,7 +2,7 @@
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useRef } from 'react';
 import { menuButtonClass, type CategoriesMenuProps } from './categories-menu';
 
@@ -39,22 +39,22 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
       >
         {items.map((item) => (
           <MenuItem key={item.href}>
-            <Link
+            <SiteLink
               href={item.href}
               className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
             >
               {item.label}
-            </Link>
+            </SiteLink>
           </MenuItem>
         ))}
         <div className="my-1 border-t border-slate-100" role="none" />
         <MenuItem>
-          <Link
+          <SiteLink
             href={overview.href}
             className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 data-focus:bg-brand-50"
           >
             {overview.label}
-          </Link>
+          </SiteLink>
         </MenuItem>
       </MenuItems>
     </Menu>

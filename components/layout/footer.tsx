@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
@@ -49,9 +49,9 @@ export function Footer({ locale }: FooterProps) {
         <FooterColumn heading={footer.productHeading}>
           {product.map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className={linkClass}>
+              <SiteLink href={link.href} className={linkClass}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </FooterColumn>
@@ -59,9 +59,9 @@ export function Footer({ locale }: FooterProps) {
         <FooterColumn heading={dict.header.categories}>
           {categoryLinks(locale, getCategoryNames(locale)).map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className={linkClass}>
+              <SiteLink href={link.href} className={linkClass}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </FooterColumn>

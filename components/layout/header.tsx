@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { CartButton } from '@/components/cart/cart-button';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { homePath, otherLocale, pagePath, counterpart, type Page } from '@/lib/i18n';
@@ -27,18 +27,18 @@ export function Header({ page }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link href={homePath(locale)} className="mr-auto inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
+        <SiteLink href={homePath(locale)} className="mr-auto inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
           <Logo brand={site.brand} />
-        </Link>
+        </SiteLink>
 
         <nav aria-label={dict.header.mainNavLabel} className="hidden items-center gap-1 md:flex">
-          <Link href={links.features.href} className={navLink}>
+          <SiteLink href={links.features.href} className={navLink}>
             {links.features.label}
-          </Link>
+          </SiteLink>
           <CategoriesMenu label={dict.header.categories} items={categories} overview={links.overview} />
-          <Link href={links.pricing.href} className={navLink}>
+          <SiteLink href={links.pricing.href} className={navLink}>
             {links.pricing.label}
-          </Link>
+          </SiteLink>
           <ExternalLink href={contact.href} newTabHint={dict.header.newTab} className={navLink}>
             {contact.label}
           </ExternalLink>

@@ -1,6 +1,6 @@
 import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
-import Link from 'next/link';
+import { SiteLink } from '@/components/ui/site-link';
 import { ExternalLink } from './external-link';
 import type { NavLink } from './nav-links';
 
@@ -34,9 +34,9 @@ export function MobileMenu({ label, categoriesLabel, links, categories, contact,
         <ul className="space-y-1 font-medium">
           {links.map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className={item}>
+              <SiteLink href={link.href} className={item}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
           <li>
@@ -49,9 +49,9 @@ export function MobileMenu({ label, categoriesLabel, links, categories, contact,
         <ul className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
           {categories.map((link) => (
             <li key={link.href}>
-              <Link href={link.href} className={item}>
+              <SiteLink href={link.href} className={item}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
