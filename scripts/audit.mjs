@@ -54,8 +54,14 @@ async function waitForServer(url, attempts = 50) {
 const REFERENCE_BENCHMARK_INDEX = 1500;
 
 async function audit(chrome, path) {
-  const { lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, logLevel: 'error', output: 'json' }, config);
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  let lhr;
+  // A failed trace (e.g. NO_NAVSTART) is Lighthouse asking to be run again; it says nothing about the page.
+  for (let attempt = 1; ; attempt += 1) {
+    ({ lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, logLevel: 'error', output: 'json' }, config));
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.warn(`${path}: ${lhr.runtimeError.code}, running Lighthouse again`);
+  }
   const score = (id) => lhr.categories[id]?.score ?? 0;
   const llms = lhr.audits['llms-txt'];
   return {
