@@ -50,6 +50,33 @@ describe('formatEuros (whole euros, no decimals)', () => {
   });
 });
 
+describe('formatting agrees with the platform', () => {
+  // The formatter avoids Intl in the browser for speed; Intl (Node's full ICU) is the reference here.
+  const reference = (locale: 'de' | 'en', digits: number) =>
+    new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 8900, 9999, 10000, 99999, 100000, 123456, 999999, 1000000, 123456789];
+  const prices = [0, 1, 65, 89, 95.5, 120, 999, 1000, 1200, 12345.49, 1000000];
+
+  it.each(['de', 'en'] as const)('formats cents exactly as Intl does in %s', (locale) => {
+    for (const cents of amounts) {
+      expect(formatMoney(cents, locale)).toBe(reference(locale, 2).format(cents / 100));
+      // Intl writes −0 as "-0,00 €"; a shop never shows that, so zero is checked unsigned only.
+      if (cents > 0) expect(formatMoney(-cents, locale)).toBe(reference(locale, 2).format(-cents / 100));
+    }
+  });
+
+  it.each(['de', 'en'] as const)('formats whole euros exactly as Intl does in %s', (locale) => {
+    for (const euros of prices) {
+      expect(formatEuros(euros, locale)).toBe(reference(locale, 0).format(euros));
+    }
+  });
+});
+
 describe('cents math', () => {
   it('converts euros to integer cents without float drift', () => {
     expect(eurosToCents(89)).toBe(8900);
