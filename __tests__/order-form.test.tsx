@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
+import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
 import { useCartStore } from '@/lib/cart/store';
 import { categories } from '@/lib/categories';
@@ -90,7 +90,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => toast.remove());
+  act(() => removeOrderToasts());
 });
 
 const base = stairlifts.price * 100;

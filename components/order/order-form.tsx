@@ -1,8 +1,7 @@
 'use client';
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
 import type { Dictionary } from '@/lib/content';
@@ -34,6 +33,8 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
   const [quantity, setQuantity] = useState('1');
   const [exclusive, setExclusive] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  // The toast's code arrives with the first order (see order-toast.tsx).
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -78,14 +79,10 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
 
     const name = categoryName + (exclusive ? strings.exclusiveSuffix : '');
     const description = fill(strings.toastDescription, { quantity: parsedQuantity, name });
-    toast.success(
-      <span>
-        <span className="block font-semibold">{strings.toastTitle}</span>
-        <span className="block text-sm">{description}</span>
-      </span>,
-      // The persistent live region below speaks for the toast, so the toast itself stays silent.
-      { ariaProps: { role: 'status', 'aria-live': 'off' } },
-    );
+    void import('./order-toast').then(({ OrderToaster, showOrderToast }) => {
+      setToaster(() => OrderToaster);
+      showOrderToast(strings.toastTitle, description);
+    });
     const message = `${strings.toastTitle} ${description}`;
     setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
 
@@ -224,9 +221,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
           {announcement}
         </p>
       </form>
-      {/* Below the sticky header (4rem high), never over it: there the toast covered the header's cart and
-          menu buttons on small screens, and sat hidden under the header beside the sticky order card on large ones. */}
-      <Toaster position="top-center" containerStyle={{ top: '5rem' }} />
+      {Toaster && <Toaster />}
     </>
   );
 }
