@@ -68,9 +68,20 @@ function loadRules() {
 
 const rules = loadRules();
 
-// Text is sent compressed, as every CDN does; Lighthouse measures what is transferred.
+// Text is sent compressed, as every CDN does; Lighthouse measures what is transferred. A CDN answers
+// from a cache of compressed files, so everything is compressed once at start-up, before the first
+// request: compressing on the first request made each page's first load up to half a second slower
+// (brotli's top quality took 560 ms for the largest chunk here), and Lighthouse counted that as server
+// time. Quality 5 is what CDNs use for compression on the fly: all of out/ takes about 0.2 s, and the
+// files are about a tenth larger than at quality 11, which makes the measured pages slightly heavier,
+// never lighter, than a precompressed deployment.
 const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const cache = new Map();
+
+function compress(data, encoding) {
+  return encoding === 'br' ? zlib.brotliCompressSync(data, brotliOptions) : zlib.gzipSync(data);
+}
 
 function encoded(file, acceptEncoding) {
   const data = fs.readFileSync(file);
@@ -80,10 +91,21 @@ function encoded(file, acceptEncoding) {
   const key = `${encoding}:${file}`;
   const cached = cache.get(key);
   if (cached && cached.source.equals(data)) return { data: cached.data, encoding };
-  const compressed = encoding === 'br' ? zlib.brotliCompressSync(data) : zlib.gzipSync(data);
+  const compressed = compress(data, encoding);
   cache.set(key, { source: data, data: compressed });
   return { data: compressed, encoding };
 }
+
+/** Fills the cache with the brotli form of every text file, as a CDN's cache would hold them. */
+function precompress(directory) {
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (compressible.test(types[path.extname(file)] ?? '')) encoded(file, 'br');
+  }
+}
+
+precompress(root);
 
 const server = http.createServer((request, response) => {
   let urlPath;
