@@ -14,7 +14,7 @@ import { categories, type Category } from '@/lib/categories';
 import { validateAllContent } from '@/lib/content';
 import { llmsTxt, productFeed, sitemapEntries, type SitemapEntry } from '@/lib/feeds';
 import { allPages, pagePath, type Locale } from '@/lib/i18n';
-import { ogImagePath, pageJsonLd, pageMetadata } from '@/lib/seo';
+import { ogImagePath, pageCopy, pageJsonLd, pageMetadata } from '@/lib/seo';
 import { specCategories, specPaths, wholeEuros, type SpecCategory } from './oracles/spec-tables';
 
 const realRoot = path.join(__dirname, '..', 'content');
@@ -315,10 +315,6 @@ describe('a 13th category added to the table and content/ only', () => {
         features: Array.from({ length: 6 }, (_, index) => ({ title: `Feature ${index + 1}`, description: 'Described.' })),
         testimonial: { text: 'Works.', author: 'A. Person', company: 'Example GmbH' },
       });
-      // What an editor would also change: the count in the home description.
-      const ui = readJson<{ meta: { home: { description: string } } }>(root, `${locale}/ui.json`);
-      ui.meta.home.description = ui.meta.home.description.replace('12', '13');
-      writeJson(`${locale}/ui.json`, ui);
     }
   });
 
@@ -381,8 +377,17 @@ describe('a 13th category added to the table and content/ only', () => {
         'g:availability': 'in_stock',
       });
     }
-    // The channel copy comes from the same content root as the items.
+    // The channel copy comes from the same content root as the items, and counts the new category without an edit.
     expect(feed.channel.description).toContain('13 industries');
+  });
+
+  it('counts 13 industries wherever the copy gives the number, with no edit to the copy', () => {
+    const text = llmsTxt({ list, base, root });
+    expect(text).toContain('13 Branchen');
+    expect(text).toContain('13 industries');
+    expect(text).not.toMatch(/\b12 (Branchen|industries)\b/);
+    expect(pageCopy({ kind: 'home', locale: 'de' }, { list, root }).description).toContain('aus 13 Branchen');
+    expect(pageCopy({ kind: 'overview', locale: 'en' }, { list, root }).description).toMatch(/^All 13 lead categories/);
   });
 
   it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {

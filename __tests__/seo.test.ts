@@ -115,9 +115,9 @@ describe('rootMetadata', () => {
 });
 
 describe('pageMetadata', () => {
-  it('home (de): copy from content/de/ui.json, with the lowest price filled in', () => {
+  it('home (de): copy from content/de/ui.json, with the lowest price and the number of industries filled in', () => {
     const meta = ui.de.meta;
-    const description = meta.home.description.replace('{price}', wholeEuros(65, 'de'));
+    const description = meta.home.description.replace('{price}', wholeEuros(65, 'de')).replace('{count}', String(specCategories.length));
     const metadata = pageMetadata({ kind: 'home', locale: 'de' });
 
     // The home page shares the root layout's segment, where the title template does not apply.
@@ -144,13 +144,14 @@ describe('pageMetadata', () => {
     });
   });
 
-  it('overview (en): copy from content/en/ui.json', () => {
+  it('overview (en): copy from content/en/ui.json, with the number of industries filled in', () => {
     const meta = ui.en.meta;
     const metadata = pageMetadata({ kind: 'overview', locale: 'en' });
 
     expect(metadata.title).toBe(meta.overview.title);
     expect(documentTitle(metadata, 'en')).toBe(`${meta.overview.title} | ${site.brand}`);
-    expect(metadata.description).toBe(meta.overview.description);
+    expect(metadata.description).toBe(meta.overview.description.replace('{count}', String(specCategories.length)));
+    expect(metadata.description).toMatch(/^All 12 lead categories/);
     expect(metadata.keywords).toEqual(meta.overview.keywords);
     expect(metadata.alternates).toEqual({
       canonical: '/en/categories',
@@ -158,7 +159,7 @@ describe('pageMetadata', () => {
     });
     expect(metadata.openGraph).toMatchObject({
       title: meta.overview.title,
-      description: meta.overview.description,
+      description: meta.overview.description.replace('{count}', String(specCategories.length)),
       url: '/en/categories',
       siteName: site.brand,
       locale: 'en_US',

@@ -6,6 +6,7 @@
 import { categories, lowestPrice, type Category } from './categories';
 import { contentRoot, getCategoryContent, getDictionary, getSite } from './content';
 import { allPages, locales, pagePath, type Locale } from './i18n';
+import { fill } from './format';
 import { formatEuros } from './money';
 import { absoluteUrl, languageAlternates, ogImagePath, pageCopy } from './seo';
 
@@ -83,7 +84,7 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
     const dict = getDictionary(locale, root);
     lines.push(
       link(dict.category.breadcrumbHome + (locale === 'de' ? ' (Deutsch)' : ' (English)'), pagePath({ kind: 'home', locale }), dict.meta.tagline),
-      link(dict.overview.title, pagePath({ kind: 'overview', locale }), dict.overview.subtitle),
+      link(dict.overview.title, pagePath({ kind: 'overview', locale }), fill(dict.overview.subtitle, { count: list.length })),
     );
   }
   lines.push(link('Contact', site.links.contact, 'book a call with the sales team'), '');

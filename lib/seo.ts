@@ -53,10 +53,10 @@ export function pageCopy(
     case 'home':
       return {
         ...dict.meta.home,
-        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(list), page.locale) }),
+        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(list), page.locale), count: list.length }),
       };
     case 'overview':
-      return dict.meta.overview;
+      return { ...dict.meta.overview, description: fill(dict.meta.overview.description, { count: list.length }) };
     case 'category': {
       const content = getCategoryContent(page.category, page.locale, root);
       return { title: content.title, description: content.description, keywords: content.keywords };

@@ -218,6 +218,9 @@ for (const [loc, entry] of sitemap) {
   const title = titles[0] ?? '';
   const description = meta('description');
   if (!description) fail(where, 'meta description missing');
+  // Copy templates such as "{count} Branchen" must reach readers and crawlers filled in.
+  const visible = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '');
+  for (const [placeholder] of visible.matchAll(/\{[a-zA-Z]+\}/g)) fail(where, `unfilled placeholder ${placeholder} in the page`);
   const robots = meta('robots');
   if (robots && /noindex|none/.test(robots)) fail(where, `meta robots "${robots}" keeps the page out of search`);
 

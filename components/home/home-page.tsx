@@ -8,7 +8,7 @@ import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CategoryGrid } from '@/components/category/category-grid';
 import { VideoButton } from '@/components/video/video-button';
-import { lowestPrice } from '@/lib/categories';
+import { categories, lowestPrice } from '@/lib/categories';
 import { getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
@@ -74,7 +74,7 @@ export function HomePage({ locale }: HomePageProps) {
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-16 bg-slate-50 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="categories-title" title={dict.home.categories.title} subtitle={dict.home.categories.subtitle} />
+          <SectionHeading id="categories-title" title={dict.home.categories.title} subtitle={fill(dict.home.categories.subtitle, { count: categories.length })} />
           <div className="mt-12">
             <CategoryGrid locale={locale} />
           </div>
@@ -126,7 +126,7 @@ export function HomePage({ locale }: HomePageProps) {
                   {index + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">{step.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{step.description}</p>
+                <p className="mt-2 text-sm text-slate-700">{fill(step.description, { count: categories.length })}</p>
               </li>
             ))}
           </ol>

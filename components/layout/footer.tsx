@@ -1,4 +1,5 @@
 import { SiteLink } from '@/components/ui/site-link';
+import { categories } from '@/lib/categories';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
@@ -43,7 +44,7 @@ export function Footer({ locale }: FooterProps) {
           <div className="[&_span]:text-white">
             <Logo brand={site.brand} />
           </div>
-          <p className="mt-4 max-w-sm text-sm leading-6">{footer.description}</p>
+          <p className="mt-4 max-w-sm text-sm leading-6">{fill(footer.description, { count: categories.length })}</p>
         </div>
 
         <FooterColumn heading={footer.productHeading}>
