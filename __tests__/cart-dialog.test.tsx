@@ -7,6 +7,7 @@ import { useCartStore } from '@/lib/cart/store';
 import { categories } from '@/lib/categories';
 import { getCategoryNames, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+import { euroCents } from './oracles/spec-tables';
 
 const contentDir = path.join(__dirname, '..', 'content');
 const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
@@ -25,14 +26,7 @@ interface CartUi {
 const cartUi = (locale: Locale) => readJson<{ cart: CartUi }>(`${locale}/ui.json`).cart;
 const template = (text: string, name: string) => text.replace('{name}', name);
 
-/** Money as spec and design show it, formatted by hand: `1.335,00 €` / `€1,335.00`. */
-function euro(cents: number, locale: Locale): string {
-  const whole = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'de' ? '.' : ',');
-  const fraction = String(cents % 100).padStart(2, '0');
-  return locale === 'de' ? `${whole},${fraction} €` : `€${whole}.${fraction}`;
-}
+const euro = euroCents;
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 /** Finds the element whose whole text (spaces normalised) is `text`. */
 const byPlainText = (text: string) => (_content: string, element: Element | null) =>

@@ -8,19 +8,13 @@ import { useCartStore } from '@/lib/cart/store';
 import { categories } from '@/lib/categories';
 import { getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+import { euroCents } from './oracles/spec-tables';
 
 const stairlifts = categories.find((category) => category.id === 'treppenlifte')!;
 const contentName = (locale: Locale) =>
   (JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'content', locale, 'categories', 'treppenlifte.json'), 'utf8')) as { name: string }).name;
 
-/** Money as the spec and design show it, formatted by hand: `1.335,00 €` / `€1,335.00`. */
-function euro(cents: number, locale: Locale): string {
-  const whole = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'de' ? '.' : ',');
-  const fraction = String(cents % 100).padStart(2, '0');
-  return locale === 'de' ? `${whole},${fraction} €` : `€${whole}.${fraction}`;
-}
+const euro = euroCents;
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 

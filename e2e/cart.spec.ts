@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  acceptAlerts,
   cartButton,
   cartDialog,
   categoryRoute,
@@ -95,11 +96,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(lines).toHaveCount(1);
     await expect(total(1)).toBeVisible();
 
-    const alerts: { type: string; message: string }[] = [];
-    page.once('dialog', async (alert) => {
-      alerts.push({ type: alert.type(), message: alert.message() });
-      await alert.accept();
-    });
+    const alerts = acceptAlerts(page);
     await dialog.getByRole('button', { name: dict.cart.checkout }).click();
     await expect.poll(() => alerts.length).toBe(1);
     expect(alerts[0]!.type).toBe('alert');

@@ -6,6 +6,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 import { allPages, pagePath } from '../lib/i18n';
 import {
+  acceptAlerts,
   cartButton,
   cartDialog,
   categories,
@@ -317,13 +318,9 @@ test.describe('in use', () => {
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByText(euros(2 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
 
-    const alerts: string[] = [];
-    page.on('dialog', (alert) => {
-      alerts.push(alert.message());
-      void alert.accept();
-    });
+    const alerts = acceptAlerts(page);
     await dialog.getByRole('button', { name: dict.cart.checkout }).click();
-    await expect.poll(() => alerts).toEqual([dict.cart.checkoutAlert]);
+    await expect.poll(() => alerts).toEqual([{ type: 'alert', message: dict.cart.checkoutAlert }]);
     await dialog.getByRole('button', { name: dict.cart.close }).click();
     await expect(dialog).toBeHidden();
 
@@ -441,13 +438,9 @@ test.describe('privacy', () => {
     await dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) }).last().click();
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByText(euros(2 * 5 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
-    const alerts: string[] = [];
-    page.once('dialog', (alert) => {
-      alerts.push(alert.message());
-      void alert.accept();
-    });
+    const alerts = acceptAlerts(page);
     await dialog.getByRole('button', { name: dict.cart.checkout }).click();
-    await expect.poll(() => alerts).toEqual([dict.cart.checkoutAlert]);
+    await expect.poll(() => alerts).toEqual([{ type: 'alert', message: dict.cart.checkoutAlert }]);
     await dialog.getByRole('button', { name: dict.cart.close }).click();
     await expect(dialog).toBeHidden();
 

@@ -155,3 +155,13 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   }
   await expect(target).toBeFocused();
 }
+
+/** Accepts every browser dialog (alert, confirm) the page opens and records its type and message, in order. */
+export function acceptAlerts(page: Page): { type: string; message: string }[] {
+  const seen: { type: string; message: string }[] = [];
+  page.on('dialog', (alert) => {
+    seen.push({ type: alert.type(), message: alert.message() });
+    void alert.accept();
+  });
+  return seen;
+}

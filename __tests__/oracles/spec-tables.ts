@@ -37,6 +37,15 @@ export const specPaths: readonly string[] = [
 ];
 
 /** "89 €" / "€89" as a buyer reads them, computed with Intl directly rather than through lib/money. */
+/** Cents as the spec and design show them, formatted by hand: `1.335,00 €` / `€1,335.00` (plain spaces). */
+export function euroCents(cents: number, locale: 'de' | 'en'): string {
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'de' ? '.' : ',');
+  const fraction = String(cents % 100).padStart(2, '0');
+  return locale === 'de' ? `${whole},${fraction} €` : `€${whole}.${fraction}`;
+}
+
 export function wholeEuros(price: number, locale: 'de' | 'en'): string {
   return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     style: 'currency',

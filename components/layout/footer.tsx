@@ -5,7 +5,7 @@ import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
 import { ExternalLink } from './external-link';
 import { Logo } from './logo';
-import { categoryLinks, sectionPath } from './nav-links';
+import { categoryLinks, sectionPath, type NavLink } from './nav-links';
 
 interface FooterProps {
   locale: Locale;
@@ -48,23 +48,11 @@ export function Footer({ locale }: FooterProps) {
         </div>
 
         <FooterColumn heading={footer.productHeading}>
-          {product.map((link) => (
-            <li key={link.href}>
-              <SiteLink href={link.href} className={linkClass}>
-                {link.label}
-              </SiteLink>
-            </li>
-          ))}
+          <SiteLinkItems links={product} />
         </FooterColumn>
 
         <FooterColumn heading={dict.header.categories}>
-          {categoryLinks(locale, getCategoryNames(locale)).map((link) => (
-            <li key={link.href}>
-              <SiteLink href={link.href} className={linkClass}>
-                {link.label}
-              </SiteLink>
-            </li>
-          ))}
+          <SiteLinkItems links={categoryLinks(locale, getCategoryNames(locale))} />
         </FooterColumn>
 
         <FooterColumn heading={footer.companyHeading}>
@@ -94,6 +82,16 @@ export function Footer({ locale }: FooterProps) {
       </div>
     </footer>
   );
+}
+
+function SiteLinkItems({ links }: { links: readonly NavLink[] }) {
+  return links.map((link) => (
+    <li key={link.href}>
+      <SiteLink href={link.href} className={linkClass}>
+        {link.label}
+      </SiteLink>
+    </li>
+  ));
 }
 
 function FooterColumn({ heading, children }: { heading: string; children: React.ReactNode }) {
