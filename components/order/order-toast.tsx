@@ -10,7 +10,9 @@ import toast, { Toaster } from 'react-hot-toast';
 export function OrderToaster() {
   // Below the sticky header (4rem high), never over it: there the toast covered the header's cart and
   // menu buttons on small screens, and sat hidden under the header beside the sticky order card on large ones.
-  return <Toaster position="top-center" containerStyle={{ top: '5rem' }} />;
+  // Under the dialogs (z-50), too: a buyer who opens the cart right after ordering must see its lines, and on
+  // a phone the toasts covered the first two.
+  return <Toaster position="top-center" containerStyle={{ top: '5rem', zIndex: 45 }} />;
 }
 
 export function showOrderToast(title: string, description: string) {
