@@ -59,26 +59,25 @@ export interface SitePage {
   category?: Category;
 }
 
-export const sitePages: SitePage[] = [
-  { path: '/', lang: 'de', counterpart: '/en', kind: 'home' },
-  { path: '/kategorien', lang: 'de', counterpart: '/en/categories', kind: 'overview' },
-  ...categories.map((category): SitePage => ({
-    path: categoryRoute(category, 'de'),
-    lang: 'de',
-    counterpart: categoryRoute(category, 'en'),
-    kind: 'category',
-    category,
-  })),
-  { path: '/en', lang: 'en', counterpart: '/', kind: 'home' },
-  { path: '/en/categories', lang: 'en', counterpart: '/kategorien', kind: 'overview' },
-  ...categories.map((category): SitePage => ({
-    path: categoryRoute(category, 'en'),
-    lang: 'en',
-    counterpart: categoryRoute(category, 'de'),
-    kind: 'category',
-    category,
-  })),
-];
+/** Spec §2's routes: home, overview and the category pages of one language, each with its counterpart. */
+function pagesIn(lang: Lang): SitePage[] {
+  const other: Lang = lang === 'de' ? 'en' : 'de';
+  const home = { de: '/', en: '/en' };
+  const overview = { de: '/kategorien', en: '/en/categories' };
+  return [
+    { path: home[lang], lang, counterpart: home[other], kind: 'home' },
+    { path: overview[lang], lang, counterpart: overview[other], kind: 'overview' },
+    ...categories.map((category): SitePage => ({
+      path: categoryRoute(category, lang),
+      lang,
+      counterpart: categoryRoute(category, other),
+      kind: 'category',
+      category,
+    })),
+  ];
+}
+
+export const sitePages: SitePage[] = [...pagesIn('de'), ...pagesIn('en')];
 
 /** Money as a shopper reads it (DESIGN.md): `1.200,00 €` in German, `€1,200.00` in English. */
 export function euros(amount: number, lang: Lang, fractionDigits = 2): string {
