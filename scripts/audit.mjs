@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm run audit`: Lighthouse (mobile preset) on home, overview and one
 // category page in both languages, served from out/ by the same static
-// server as `npm start`. Prints a table and fails below the budgets.
+// server as `npm start`. Prints a table and fails below the budgets. The
+// CPU slowdown is calibrated to the host; see lib/cpu-calibration.mjs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { cpuSlowdownFor } from './lib/cpu-calibration.mjs';
 
 const port = Number(process.env.AUDIT_PORT ?? 3400);
 const origin = `http://localhost:${port}`;
@@ -42,43 +46,65 @@ async function waitForServer(url, attempts = 50) {
   throw new Error(`Server at ${url} did not start`);
 }
 
-/**
- * Lighthouse's 4× CPU slowdown is calibrated for a high-end desktop host
- * (benchmark index 1500 and up). On a slower host the same settings emulate
- * a slower phone than the mobile preset means, Lighthouse warns about it,
- * and run-to-run spread grows: there even the framework floor app misses
- * 0.95. The performance budget is therefore enforced on hosts of the
- * calibrated class, and on slower hosts reported with a warning. The other
- * budgets are enforced everywhere. LIGHTHOUSE_STRICT=1 enforces it anyway.
- */
-const REFERENCE_BENCHMARK_INDEX = 1500;
+/** The mobile preset's CPU slowdown, reported next to the calibrated one. */
+const PRESET_CPU_SLOWDOWN = 4;
 
+/**
+ * One Lighthouse run. Simulated throttling loads the page once, unthrottled,
+ * and applies the CPU slowdown only when it computes the metrics from that
+ * trace. So the load is gathered once and saved, and the saved trace is then
+ * audited twice: with the slowdown calibrated to this run's own benchmark
+ * index (lib/cpu-calibration.mjs), which the budgets judge, and with the
+ * preset's fixed 4×, printed for comparison. Lighthouse refuses to audit with
+ * settings other than those saved at gathering, so the saved slowdown is set
+ * to the one each audit uses.
+ */
 async function audit(chrome, path) {
-  let lhr;
-  // A failed trace (e.g. NO_NAVSTART) is Lighthouse asking to be run again; it says nothing about the page.
-  for (let attempt = 1; ; attempt += 1) {
-    ({ lhr } = await lighthouse(`${origin}${path}`, { port: chrome.port, logLevel: 'error', output: 'json' }, config));
-    if (!lhr.runtimeError) break;
-    if (attempt === 3) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    console.warn(`${path}: ${lhr.runtimeError.code}, running Lighthouse again`);
-  }
-  const score = (id) => lhr.categories[id]?.score ?? 0;
-  const llms = lhr.audits['llms-txt'];
-  return {
-    path,
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    'best-practices': score('best-practices'),
-    seo: score('seo'),
-    lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    tbt: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    llms: llms.score === 1 && !llms.details?.items?.length && llms.scoreDisplayMode !== 'notApplicable',
-    failedAudits: Object.values(lhr.audits)
-      .filter((item) => item.score !== null && item.score < 1 && ['binary'].includes(item.scoreDisplayMode))
-      .map((item) => item.id),
+  const url = `${origin}${path}`;
+  const flags = { port: chrome.port, logLevel: 'error' };
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'lighthouse-'));
+  const auditSaved = (cpuSlowdownMultiplier) => {
+    const file = join(dir, 'artifacts.json');
+    const artifacts = JSON.parse(fs.readFileSync(file, 'utf8'));
+    artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+    fs.writeFileSync(file, JSON.stringify(artifacts));
+    const settings = { ...config.settings, throttling: { cpuSlowdownMultiplier } };
+    return lighthouse(url, { ...flags, auditMode: dir }, { ...config, settings });
   };
+  try {
+    let lhr;
+    // A failed trace (e.g. NO_NAVSTART) is Lighthouse asking to be run again; it says nothing about the page.
+    for (let attempt = 1; ; attempt += 1) {
+      await lighthouse(url, { ...flags, gatherMode: dir }, config);
+      const { BenchmarkIndex } = JSON.parse(fs.readFileSync(join(dir, 'artifacts.json'), 'utf8'));
+      ({ lhr } = await auditSaved(cpuSlowdownFor(BenchmarkIndex)));
+      if (!lhr.runtimeError) break;
+      if (attempt === 3) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      console.warn(`${path}: ${lhr.runtimeError.code}, running Lighthouse again`);
+    }
+    const preset = (await auditSaved(PRESET_CPU_SLOWDOWN)).lhr;
+    const score = (id) => lhr.categories[id]?.score ?? 0;
+    const llms = lhr.audits['llms-txt'];
+    return {
+      path,
+      performance: score('performance'),
+      presetPerformance: preset.categories.performance.score ?? 0,
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      llms: llms.score === 1 && !llms.details?.items?.length && llms.scoreDisplayMode !== 'notApplicable',
+      failedAudits: Object.values(lhr.audits)
+        .filter((item) => item.score !== null && item.score < 1 && ['binary'].includes(item.scoreDisplayMode))
+        .map((item) => item.id),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function problems(row) {
@@ -106,7 +132,9 @@ try {
       // Performance varies with the machine's load; one retry, for performance only.
       if (row.performance < minimum.performance) {
         const retry = await audit(chrome, path);
-        row = { ...row, performance: Math.max(row.performance, retry.performance), retried: true };
+        // The better run's performance figures; every other budget stays judged on the first run.
+        const { performance, presetPerformance, lcp, tbt, benchmarkIndex, cpuSlowdown } = retry.performance > row.performance ? retry : row;
+        row = { ...row, performance, presetPerformance, lcp, tbt, benchmarkIndex, cpuSlowdown, retried: true };
       }
       rows.push(row);
     }
@@ -115,26 +143,20 @@ try {
   }
 
   const pct = (value) => String(Math.round(value * 100)).padStart(3);
-  const benchmark = Math.min(...rows.map((row) => row.benchmarkIndex));
-  const strict = process.env.LIGHTHOUSE_STRICT === '1' || benchmark >= REFERENCE_BENCHMARK_INDEX;
   console.log('\nLighthouse (mobile) — budgets: performance ≥ 95, accessibility/best practices/SEO = 100, CLS ≤ 0.01\n');
-  console.log('| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | llms.txt | host index |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+  console.log('| page | perf | a11y | best pr. | SEO | LCP ms | TBT ms | CLS | llms.txt | host index | CPU slowdown | perf at 4× |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|');
   for (const row of rows) {
     console.log(
-      `| ${row.path} | ${pct(row.performance)}${row.retried ? '*' : ''} | ${pct(row.accessibility)} | ${pct(row['best-practices'])} | ${pct(row.seo)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.llms ? 'pass' : 'FAIL'} | ${Math.round(row.benchmarkIndex)} |`,
+      `| ${row.path} | ${pct(row.performance)}${row.retried ? '*' : ''} | ${pct(row.accessibility)} | ${pct(row['best-practices'])} | ${pct(row.seo)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.llms ? 'pass' : 'FAIL'} | ${Math.round(row.benchmarkIndex)} | ${row.cpuSlowdown.toFixed(1)}× | ${pct(row.presetPerformance)} |`,
     );
   }
-  if (rows.some((row) => row.retried)) console.log('\n* performance after one retry');
-  const described = (row, problem) => `${row.path}: ${problem} (failing audits: ${row.failedAudits.join(', ') || 'none'})`;
-  const failures = rows.flatMap((row) => problems(row).filter((problem) => strict || !problem.startsWith('performance')).map((problem) => described(row, problem)));
-  const unenforced = strict ? [] : rows.flatMap((row) => problems(row).filter((problem) => problem.startsWith('performance')).map((problem) => described(row, problem)));
-  if (unenforced.length > 0) {
-    console.warn(
-      `\nWARNING: performance below budget, not enforced: this host's benchmark index (lowest ${Math.round(benchmark)}) is below ` +
-        `the ${REFERENCE_BENCHMARK_INDEX} that Lighthouse's mobile throttling is calibrated for.\n${unenforced.map((line) => `  ${line}`).join('\n')}`,
-    );
-  }
+  console.log(
+    '\nPerformance, LCP and TBT use the CPU slowdown calibrated to each run\'s host index, as Lighthouse\'s throttling docs ask;' +
+      '\n"perf at 4×" is the same run scored with the preset\'s fixed slowdown, for comparison only.',
+  );
+  if (rows.some((row) => row.retried)) console.log('* performance from the better of two runs');
+  const failures = rows.flatMap((row) => problems(row).map((problem) => `${row.path}: ${problem} (failing audits: ${row.failedAudits.join(', ') || 'none'})`));
   if (failures.length > 0) {
     console.error(`\nBelow budget:\n${failures.map((line) => `  ${line}`).join('\n')}`);
     exitCode = 1;
