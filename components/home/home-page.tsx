@@ -41,15 +41,15 @@ export function HomePage({ locale }: HomePageProps) {
             <SparklesIcon className="size-4" aria-hidden="true" />
             {hero.eyebrow}
           </p>
-          <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
             {hero.title} <span className="text-sky-300">{hero.titleHighlight}</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">{hero.subtitle}</p>
           <p className="mt-6 text-2xl font-semibold">
-            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(), locale) })}{' '}
-            <span className="text-base font-normal text-slate-300">{hero.netNote}</span>
+            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(), locale) })}
+            <span className="text-base font-normal text-slate-300"> {hero.netNote}</span>
           </p>
-          <div className="mt-8 flex flex-wrap gap-4">
+          <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:flex-wrap">
             <a
               href="#categories"
               className="inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-900 shadow hover:bg-brand-50"
@@ -64,9 +64,10 @@ export function HomePage({ locale }: HomePageProps) {
       <section aria-label={stats.map((stat) => stat.label).join(', ')} className="border-b border-slate-200 bg-white">
         <dl className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:px-8">
           {stats.map((stat) => (
-            <div key={stat.label} className="rounded-2xl bg-slate-50 px-6 py-5 text-center">
-              <dt className="text-sm text-slate-600">{stat.label}</dt>
-              <dd className="order-first text-3xl font-bold tracking-tight text-brand-800">{stat.value}</dd>
+            // The value sits above its label in a row of fixed height, so a label painted before its value arrives stays put.
+            <div key={stat.label} className="grid grid-rows-[--spacing(9)_auto] rounded-2xl bg-slate-50 px-6 py-5 text-center">
+              <dt className="row-start-2 text-sm text-slate-600">{stat.label}</dt>
+              <dd className="row-start-1 text-3xl font-bold tracking-tight text-brand-800">{stat.value}</dd>
             </div>
           ))}
         </dl>

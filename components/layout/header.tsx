@@ -27,11 +27,11 @@ export function Header({ page }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <SiteLink href={homePath(locale)} className="mr-auto inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
+        <SiteLink href={homePath(locale)} className="inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
           <Logo brand={site.brand} />
         </SiteLink>
 
-        <nav aria-label={dict.header.mainNavLabel} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={dict.header.mainNavLabel} className="ml-4 hidden items-center gap-1 md:flex lg:ml-8">
           <SiteLink href={links.features.href} className={navLink}>
             {links.features.label}
           </SiteLink>
@@ -44,30 +44,33 @@ export function Header({ page }: HeaderProps) {
           </ExternalLink>
         </nav>
 
-        <a
-          href={pagePath(counterpart(page))}
-          hrefLang={other}
-          lang={other}
-          aria-label={dict.header.languageToggleLabel}
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-700"
-        >
-          {dict.header.languageToggle}
-        </a>
+        {/* Fixed cells: while the page streams in, the controls already parsed keep their place as the rest arrive. */}
+        <div className="ml-auto grid h-11 grid-cols-[repeat(3,--spacing(11))] gap-2 md:grid-cols-[repeat(2,--spacing(11))]">
+          <a
+            href={pagePath(counterpart(page))}
+            hrefLang={other}
+            lang={other}
+            aria-label={dict.header.languageToggleLabel}
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+          >
+            {dict.header.languageToggle}
+          </a>
 
-        <CartButton
-          label={dict.header.cart}
-          countLabel={dict.header.cartCount}
-          dialog={{ locale, strings: dict.cart, names, exclusiveSuffix: dict.orderForm.exclusiveSuffix }}
-        />
+          <CartButton
+            label={dict.header.cart}
+            countLabel={dict.header.cartCount}
+            dialog={{ locale, strings: dict.cart, names, exclusiveSuffix: dict.orderForm.exclusiveSuffix }}
+          />
 
-        <MobileMenu
-          label={dict.header.menu}
-          categoriesLabel={dict.header.categories}
-          links={[links.features, links.pricing]}
-          categories={[...categories, links.overview]}
-          contact={contact}
-          newTabHint={dict.header.newTab}
-        />
+          <MobileMenu
+            label={dict.header.menu}
+            categoriesLabel={dict.header.categories}
+            links={[links.features, links.pricing]}
+            categories={[...categories, links.overview]}
+            contact={contact}
+            newTabHint={dict.header.newTab}
+          />
+        </div>
       </div>
     </header>
   );
