@@ -63,11 +63,11 @@ async function audit(chrome, path) {
   const url = `${origin}${path}`;
   const flags = { port: chrome.port, logLevel: 'error' };
   const dir = fs.mkdtempSync(join(os.tmpdir(), 'lighthouse-'));
+  const artifactsFile = join(dir, 'artifacts.json');
+  let artifacts;
   const auditSaved = (cpuSlowdownMultiplier) => {
-    const file = join(dir, 'artifacts.json');
-    const artifacts = JSON.parse(fs.readFileSync(file, 'utf8'));
     artifacts.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
-    fs.writeFileSync(file, JSON.stringify(artifacts));
+    fs.writeFileSync(artifactsFile, JSON.stringify(artifacts));
     const settings = { ...config.settings, throttling: { cpuSlowdownMultiplier } };
     return lighthouse(url, { ...flags, auditMode: dir }, { ...config, settings });
   };
@@ -76,8 +76,8 @@ async function audit(chrome, path) {
     // A failed trace (e.g. NO_NAVSTART) is Lighthouse asking to be run again; it says nothing about the page.
     for (let attempt = 1; ; attempt += 1) {
       await lighthouse(url, { ...flags, gatherMode: dir }, config);
-      const { BenchmarkIndex } = JSON.parse(fs.readFileSync(join(dir, 'artifacts.json'), 'utf8'));
-      ({ lhr } = await auditSaved(cpuSlowdownFor(BenchmarkIndex)));
+      artifacts = JSON.parse(fs.readFileSync(artifactsFile, 'utf8'));
+      ({ lhr } = await auditSaved(cpuSlowdownFor(artifacts.BenchmarkIndex)));
       if (!lhr.runtimeError) break;
       if (attempt === 3) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       console.warn(`${path}: ${lhr.runtimeError.code}, running Lighthouse again`);

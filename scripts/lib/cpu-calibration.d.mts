@@ -1,2 +1,1 @@
-export declare const SLOWEST_EMULATING_INDEX: number;
 export declare function cpuSlowdownFor(benchmarkIndex: number): number;

@@ -15,7 +15,7 @@ const REFERENCE_POINTS = [
 ];
 
 /** Below this index Lighthouse cannot emulate its target phone at all. */
-export const SLOWEST_EMULATING_INDEX = REFERENCE_POINTS[0][0];
+const SLOWEST_EMULATING_INDEX = REFERENCE_POINTS[0][0];
 
 /**
  * The CPU slowdown that makes a host with this benchmark index emulate the
