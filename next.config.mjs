@@ -1,5 +1,3 @@
-import { EagerCompileHintPlugin } from './config/compile-hints.mjs';
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   output: 'export',
@@ -10,10 +8,6 @@ const nextConfig = {
   experimental: { globalNotFound: true },
   // Tests are type-checked by `npm run typecheck`; the build checks the app alone.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
-  webpack(config, { dev, isServer, webpack }) {
-    if (!dev && !isServer) config.plugins.push(new EagerCompileHintPlugin(webpack));
-    return config;
-  },
 };
 
 export default nextConfig;

@@ -1,20 +1,11 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromeFlags, chromePath } from './scripts/lib/local-site.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The export to test; `out/` unless E2E_OUT names a copy. */
 const outDir = process.env.E2E_OUT ?? 'out';
 
-/**
- * The system Chromium (Debian's `chromium`) when there is one, or the path in
- * CHROME_PATH; otherwise Playwright's own browser, for machines that have it.
- */
-function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'];
-  return candidates.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
-}
-
-const executablePath = chromiumPath();
+const executablePath = chromePath();
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,9 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: executablePath
-        ? ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
-        : [],
+      args: executablePath ? chromeFlags : [],
     },
   },
   projects: [

@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { COMPILE_HINT } from '../config/compile-hints.mjs';
 
 /** The smallest Next.js 16 static export with one zustand island (../shared/DESIGN.md). */
 export const FLOOR_KB = 134;
@@ -25,11 +24,7 @@ const chunkCache = new Map();
 function chunk(src) {
   if (!chunkCache.has(src)) {
     const bytes = fs.readFileSync(path.join(root, decodeURIComponent(src.split('?')[0])));
-    chunkCache.set(src, {
-      kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024,
-      // First-load chunks are compiled while they stream in only if they open with V8's compile hint.
-      hinted: bytes.subarray(0, COMPILE_HINT.length).toString() === COMPILE_HINT,
-    });
+    chunkCache.set(src, { kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024 });
   }
   return chunkCache.get(src);
 }
@@ -53,22 +48,16 @@ const rows = pageTypes.map(({ type, file }) => {
     .reduce((sum, kb) => sum + kb, 0);
   const kb = scripts.reduce((sum, src) => sum + chunk(src).kb, 0);
   const over = kb > BUDGET_KB;
-  const unhinted = scripts.filter((src) => !chunk(src).hinted);
-  return { type, scripts: scripts.length, kb, inlineKb, over, unhinted };
+  return { type, scripts: scripts.length, kb, inlineKb, over };
 });
 
 console.log(`First-load JS (gzip) — budget ${BUDGET_KB} kB = floor ${FLOOR_KB} kB + 30 kB\n`);
-console.log('| page type | scripts | JS kB | over floor kB | inline kB | compile hint | status |');
-console.log('|---|---:|---:|---:|---:|---|---|');
+console.log('| page type | scripts | JS kB | over floor kB | inline kB | status |');
+console.log('|---|---:|---:|---:|---:|---|');
 for (const row of rows) {
   console.log(
-    `| ${row.type} | ${row.scripts} | ${row.kb.toFixed(1)} | ${(row.kb - FLOOR_KB).toFixed(1)} | ${row.inlineKb.toFixed(1)} | ${row.unhinted.length ? `${row.unhinted.length} missing` : 'all'} | ${row.over ? 'OVER' : 'ok'} |`,
-  );
-}
-for (const row of rows.filter((candidate) => candidate.unhinted.length > 0)) {
-  console.error(
-    `\n${row.type}: first-load chunks without the compile hint (config/compile-hints.mjs):\n  ${row.unhinted.join('\n  ')}`,
+    `| ${row.type} | ${row.scripts} | ${row.kb.toFixed(1)} | ${(row.kb - FLOOR_KB).toFixed(1)} | ${row.inlineKb.toFixed(1)} | ${row.over ? 'OVER' : 'ok'} |`,
   );
 }
 if (rows.some((row) => row.over)) console.error(`\nFirst-load JS is over the budget of ${BUDGET_KB} kB.`);
-if (rows.some((row) => row.over || row.unhinted.length > 0)) process.exit(1);
+if (rows.some((row) => row.over)) process.exit(1);

@@ -142,5 +142,6 @@ const server = http.createServer((request, response) => {
 });
 
 server.listen(port, host, () => {
-  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${port}`);
+  // PORT=0 asks for a free port; the line names the one chosen (scripts/lib/local-site.mjs reads it).
+  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${server.address().port}`);
 });

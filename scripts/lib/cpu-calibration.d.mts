@@ -1,1 +1,0 @@
-export declare function cpuSlowdownFor(benchmarkIndex: number): number;
