@@ -10,7 +10,8 @@ import type { Locale } from '@/lib/i18n';
 import { euroCents } from './oracles/spec-tables';
 
 const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
+const readJson = <T,>(file: string): T =>
+  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface CartUi {
   title: string;
@@ -30,7 +31,9 @@ const euro = euroCents;
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 /** Finds the element whose whole text (spaces normalised) is `text`. */
 const byPlainText = (text: string) => (_content: string, element: Element | null) =>
-  !!element && plain(element.textContent) === text && Array.from(element.children).every((child) => plain(child.textContent) !== text);
+  !!element &&
+  plain(element.textContent) === text &&
+  Array.from(element.children).every((child) => plain(child.textContent) !== text);
 
 const priceCents = (id: string) => categories.find((category) => category.id === id)!.price * 100;
 
@@ -107,7 +110,8 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     fillCart();
     const { user, dialog } = await renderDialog(locale);
     const { stairlifts } = names(locale);
-    const quantity = () => within(within(dialog).getByRole('group', { name: new RegExp(stairlifts) })).getByRole('status');
+    const quantity = () =>
+      within(within(dialog).getByRole('group', { name: new RegExp(stairlifts) })).getByRole('status');
 
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
@@ -122,7 +126,9 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(decrease());
     expect(within(dialog).queryByText(stairlifts, { exact: true })).not.toBeInTheDocument();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(dialog).getByText(byPlainText(euro(5 * priceCents('kanzlei'), locale)))).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(byPlainText(euro(5 * priceCents('kanzlei'), locale))),
+    ).toBeInTheDocument();
   });
 
   it('removes a line with its remove button', async () => {

@@ -23,7 +23,12 @@ function line(id: string, category: string, quantity = 1, exclusive = false): Ca
 
 describe('addItem', () => {
   it('appends a new id with quantity 1', () => {
-    const item = { id: 'treppenlifte-1-0', category: 'treppenlifte', exclusive: false, price: baseCents('treppenlifte') };
+    const item = {
+      id: 'treppenlifte-1-0',
+      category: 'treppenlifte',
+      exclusive: false,
+      price: baseCents('treppenlifte'),
+    };
     const items = addItem([line('kanzlei-1-0', 'kanzlei')], item);
     expect(items.map((entry) => [entry.id, entry.quantity])).toEqual([
       ['kanzlei-1-0', 1],
@@ -57,9 +62,12 @@ describe('setQuantity and removeItem', () => {
     expect(setQuantity(items, 'a', quantity).map((entry) => entry.id)).toEqual(['b']);
   });
 
-  it.each([Number.NaN, 2.5, 101, Number.POSITIVE_INFINITY])('ignores an impossible quantity (%p)', (quantity) => {
-    expect(setQuantity(items, 'a', quantity)).toEqual(items);
-  });
+  it.each([Number.NaN, 2.5, 101, Number.POSITIVE_INFINITY])(
+    'ignores an impossible quantity (%p)',
+    (quantity) => {
+      expect(setQuantity(items, 'a', quantity)).toEqual(items);
+    },
+  );
 
   it('removes a line by id and leaves the others', () => {
     expect(removeItem(items, 'b').map((entry) => entry.id)).toEqual(['a']);
@@ -92,7 +100,13 @@ describe('orderLines', () => {
       `treppenlifte-${now}-2`,
     ]);
     for (const entry of lines) {
-      expect(entry).toEqual(expect.objectContaining({ category: 'treppenlifte', exclusive: false, price: baseCents('treppenlifte') }));
+      expect(entry).toEqual(
+        expect.objectContaining({
+          category: 'treppenlifte',
+          exclusive: false,
+          price: baseCents('treppenlifte'),
+        }),
+      );
     }
   });
 
@@ -119,9 +133,17 @@ describe('sanitizeItems', () => {
   const good = { id: 'treppenlifte-1-0', category: 'treppenlifte', exclusive: false, quantity: 2 };
 
   it('keeps well-formed lines and recomputes their prices from the category table', () => {
-    expect(sanitizeItems([good, { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1 }])).toEqual([
+    expect(
+      sanitizeItems([good, { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1 }]),
+    ).toEqual([
       { ...good, price: baseCents('treppenlifte') },
-      { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1, price: 5 * baseCents('kanzlei') },
+      {
+        id: 'kanzlei-1-0',
+        category: 'kanzlei',
+        exclusive: true,
+        quantity: 1,
+        price: 5 * baseCents('kanzlei'),
+      },
     ]);
   });
 
@@ -130,9 +152,12 @@ describe('sanitizeItems', () => {
     expect(item?.price).toBe(baseCents('treppenlifte'));
   });
 
-  it.each([[null], [undefined], ['[]'], [42], [{ items: [] }], [{ 0: good, length: 1 }]])('returns no lines for a non-array (%p)', (raw) => {
-    expect(sanitizeItems(raw)).toEqual([]);
-  });
+  it.each([[null], [undefined], ['[]'], [42], [{ items: [] }], [{ 0: good, length: 1 }]])(
+    'returns no lines for a non-array (%p)',
+    (raw) => {
+      expect(sanitizeItems(raw)).toEqual([]);
+    },
+  );
 
   it.each([
     ['a null entry', null],
@@ -161,7 +186,13 @@ describe('sanitizeItems', () => {
   });
 
   it('never produces NaN totals, whatever was stored', () => {
-    const junk = [good, { ...good, id: 'b', quantity: Number.NaN }, { ...good, id: 'c', price: Number.NaN }, {}, 'x'];
+    const junk = [
+      good,
+      { ...good, id: 'b', quantity: Number.NaN },
+      { ...good, id: 'c', price: Number.NaN },
+      {},
+      'x',
+    ];
     const items = sanitizeItems(junk);
     expect(Number.isFinite(cartTotal(items))).toBe(true);
     expect(cartTotal(items)).toBe(2 * baseCents('treppenlifte') * 2);
@@ -169,7 +200,11 @@ describe('sanitizeItems', () => {
   });
 
   it('caps an absurd number of stored lines', () => {
-    const many = Array.from({ length: 10_000 }, (_, index) => ({ ...good, id: `line-${index}`, quantity: 1 }));
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      ...good,
+      id: `line-${index}`,
+      quantity: 1,
+    }));
     const items = sanitizeItems(many);
     expect(items.length).toBeLessThan(many.length);
     expect(items.length).toBeGreaterThanOrEqual(100);

@@ -122,17 +122,30 @@ describe('persistence', () => {
 
   it.each([
     ['corrupt JSON', '{"state":{"items":[{"id":'],
-    ['a foreign version', JSON.stringify({ state: { items: [storedLine] }, version: CART_STORAGE_VERSION + 1 })],
+    [
+      'a foreign version',
+      JSON.stringify({ state: { items: [storedLine] }, version: CART_STORAGE_VERSION + 1 }),
+    ],
     ['an unversioned old cart', JSON.stringify({ state: { items: [storedLine] }, version: 0 })],
     ['a bare array', JSON.stringify([storedLine])],
     ['a number', '42'],
     ['null', 'null'],
-    ['items that are not an array', JSON.stringify({ state: { items: 'lots' }, version: CART_STORAGE_VERSION })],
+    [
+      'items that are not an array',
+      JSON.stringify({ state: { items: 'lots' }, version: CART_STORAGE_VERSION }),
+    ],
     ['1 MB of junk', 'x'.repeat(1_000_000)],
     [
       '1 MB of junk JSON',
       JSON.stringify({
-        state: { items: Array.from({ length: 20_000 }, (_, index) => ({ id: `j${index}`, category: 'kanzlei', exclusive: 'no', quantity: 'NaN' })) },
+        state: {
+          items: Array.from({ length: 20_000 }, (_, index) => ({
+            id: `j${index}`,
+            category: 'kanzlei',
+            exclusive: 'no',
+            quantity: 'NaN',
+          })),
+        },
         version: CART_STORAGE_VERSION,
       }),
     ],
@@ -147,7 +160,13 @@ describe('persistence', () => {
 
   it('keeps the good lines of a partly corrupt cart', async () => {
     writeStored({
-      state: { items: [storedLine, { ...storedLine, id: 'b', quantity: null }, { id: 'c', category: 'mars', exclusive: false, quantity: 1 }] },
+      state: {
+        items: [
+          storedLine,
+          { ...storedLine, id: 'b', quantity: null },
+          { id: 'c', category: 'mars', exclusive: false, quantity: 1 },
+        ],
+      },
       version: CART_STORAGE_VERSION,
     });
     await useCartStore.persist.rehydrate();
@@ -228,7 +247,12 @@ describe('connectCartStorage', () => {
 
       // Another tab replaces the cart and the browser fires a storage event here.
       writeStored({
-        state: { items: [storedLine, { id: 'treppenlifte-2-0', category: 'treppenlifte', exclusive: true, quantity: 1 }] },
+        state: {
+          items: [
+            storedLine,
+            { id: 'treppenlifte-2-0', category: 'treppenlifte', exclusive: true, quantity: 1 },
+          ],
+        },
         version: CART_STORAGE_VERSION,
       });
       window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));

@@ -6,7 +6,8 @@ import { categories, type Category } from '@/lib/categories';
 import type { Locale } from '@/lib/i18n';
 
 const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
+const readJson = <T,>(file: string): T =>
+  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface Ui {
   categoryCard: { fromPrice: string; learnMore: string };
@@ -28,29 +29,60 @@ function renderCard(category: Category, locale: Locale) {
 }
 
 /** Text with every kind of space as a plain space (Intl puts a no-break space before "€"). */
-const plainText = (element: HTMLElement) => (element.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+const plainText = (element: HTMLElement) =>
+  (element.textContent ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 const byId = (id: string) => categories.find((category) => category.id === id)!;
 
 describe('CategoryCard', () => {
   it.each([
     // Spec §2: "ab €price" / "Mehr erfahren" / "Learn More"; prices from the table, in the page's locale format.
-    { id: 'treppenlifte', locale: 'de' as const, price: (euros: number) => `ab ${euros} €`, more: 'Mehr erfahren', href: '/leads/treppenlifte' },
-    { id: 'treppenlifte', locale: 'en' as const, price: (euros: number) => `from €${euros}`, more: 'Learn More', href: '/en/leads/stairlifts' },
-    { id: 'kanzlei', locale: 'de' as const, price: (euros: number) => `ab ${euros} €`, more: 'Mehr erfahren', href: '/leads/kanzlei' },
-    { id: 'kanzlei', locale: 'en' as const, price: (euros: number) => `from €${euros}`, more: 'Learn More', href: '/en/leads/law-firm' },
-  ])('shows $id in $locale with name, starting price and a link to its page', ({ id, locale, price, more, href }) => {
-    const category = byId(id);
-    const name = renderCard(category, locale);
+    {
+      id: 'treppenlifte',
+      locale: 'de' as const,
+      price: (euros: number) => `ab ${euros} €`,
+      more: 'Mehr erfahren',
+      href: '/leads/treppenlifte',
+    },
+    {
+      id: 'treppenlifte',
+      locale: 'en' as const,
+      price: (euros: number) => `from €${euros}`,
+      more: 'Learn More',
+      href: '/en/leads/stairlifts',
+    },
+    {
+      id: 'kanzlei',
+      locale: 'de' as const,
+      price: (euros: number) => `ab ${euros} €`,
+      more: 'Mehr erfahren',
+      href: '/leads/kanzlei',
+    },
+    {
+      id: 'kanzlei',
+      locale: 'en' as const,
+      price: (euros: number) => `from €${euros}`,
+      more: 'Learn More',
+      href: '/en/leads/law-firm',
+    },
+  ])(
+    'shows $id in $locale with name, starting price and a link to its page',
+    ({ id, locale, price, more, href }) => {
+      const category = byId(id);
+      const name = renderCard(category, locale);
 
-    expect(screen.getByRole('heading', { name })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name })).toBeInTheDocument();
 
-    const priceText = screen.getByText((_content, element) => element?.tagName === 'SPAN' && plainText(element as HTMLElement) === price(category.price));
-    expect(priceText).toBeVisible();
+      const priceText = screen.getByText(
+        (_content, element) =>
+          element?.tagName === 'SPAN' && plainText(element as HTMLElement) === price(category.price),
+      );
+      expect(priceText).toBeVisible();
 
-    const link = screen.getByRole('link', { name: new RegExp(`^${more}`) });
-    expect(link).toHaveAttribute('href', href);
-    // Several cards sit side by side: each link names its category for screen readers.
-    expect(link).toHaveAccessibleName(expect.stringContaining(name));
-  });
+      const link = screen.getByRole('link', { name: new RegExp(`^${more}`) });
+      expect(link).toHaveAttribute('href', href);
+      // Several cards sit side by side: each link names its category for screen readers.
+      expect(link).toHaveAccessibleName(expect.stringContaining(name));
+    },
+  );
 });

@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { categories } from '@/lib/categories';
-import { getCategoryContent, getCategoryNames, getDictionary, getSite, validateAllContent } from '@/lib/content';
+import {
+  getCategoryContent,
+  getCategoryNames,
+  getDictionary,
+  getSite,
+  validateAllContent,
+} from '@/lib/content';
 
 const realRoot = path.join(__dirname, '..', 'content');
 const locales = ['de', 'en'] as const;
@@ -50,7 +56,8 @@ describe('the real content', () => {
       expect(Object.keys(names).sort()).toEqual(categories.map((category) => category.id).sort());
       for (const category of categories) {
         expect(names[category.id]).toBe(
-          (readJson(realRoot, `${locale}/categories/${category.translationKey}.json`) as { name: string }).name,
+          (readJson(realRoot, `${locale}/categories/${category.translationKey}.json`) as { name: string })
+            .name,
         );
       }
     }

@@ -50,7 +50,11 @@ function parseLlms(text: string) {
         if (!match) throw new Error(`llms.txt list line is not "- [name](url): notes": ${line}`);
         return { label: match[1]!, href: match[2]!, notes: match[3] ?? '' };
       });
-  return { lines, preamble, sections: sections.map((section) => ({ ...section, links: links(section.lines) })) };
+  return {
+    lines,
+    preamble,
+    sections: sections.map((section) => ({ ...section, links: links(section.lines) })),
+  };
 }
 
 const G = 'http://base.google.com/ns/1.0';
@@ -83,7 +87,11 @@ function parseFeed(xml: string) {
   };
   return {
     rss,
-    channel: { title: text(channel, 'title'), link: text(channel, 'link'), description: text(channel, 'description') },
+    channel: {
+      title: text(channel, 'title'),
+      link: text(channel, 'link'),
+      description: text(channel, 'description'),
+    },
     items: [...channel.getElementsByTagName('item')].map((item) =>
       Object.fromEntries(requiredItemFields.map((field) => [field, text(item, field)])),
     ) as Record<(typeof requiredItemFields)[number], string | undefined>[],
@@ -113,13 +121,18 @@ describe('sitemap', () => {
       expect(Object.keys(languages).sort()).toEqual(['de', 'en', 'x-default']);
       expect([languages.de, languages.en]).toContain(own);
       expect(languages['x-default']).toBe(languages.de);
-      for (const target of [languages.de!, languages.en!]) expect(byUrl.get(target)?.alternates.languages).toEqual(languages);
+      for (const target of [languages.de!, languages.en!])
+        expect(byUrl.get(target)?.alternates.languages).toEqual(languages);
     },
   );
 
   it('pairs each category page with its counterpart in the other language', () => {
     for (const spec of specCategories) {
-      expect(byUrl.get(url(spec.de))?.alternates.languages).toEqual({ de: url(spec.de), en: url(spec.en), 'x-default': url(spec.de) });
+      expect(byUrl.get(url(spec.de))?.alternates.languages).toEqual({
+        de: url(spec.de),
+        en: url(spec.en),
+        'x-default': url(spec.de),
+      });
     }
   });
 
@@ -176,9 +189,13 @@ describe('llms.txt', () => {
       expect(matching[0]!.notes.startsWith(`${wholeEuros(spec.price, locale)} `)).toBe(true);
     }
     // Grouped in one H2 section per language, not under "Optional".
-    const home = sections.find((section) => section.links.some((link) => link.href === url(specCategories[0]![locale])));
+    const home = sections.find((section) =>
+      section.links.some((link) => link.href === url(specCategories[0]![locale])),
+    );
     expect(home?.heading).not.toBe('Optional');
-    expect(home?.links.filter((link) => specCategories.some((spec) => url(spec[locale]) === link.href))).toHaveLength(12);
+    expect(
+      home?.links.filter((link) => specCategories.some((spec) => url(spec[locale]) === link.href)),
+    ).toHaveLength(12);
   });
 
   it('links the product feed and the sitemap', () => {
@@ -188,7 +205,8 @@ describe('llms.txt', () => {
   });
 
   it('uses absolute URLs only', () => {
-    for (const link of sections.flatMap((section) => section.links)) expect(link.href).toMatch(/^https?:\/\//);
+    for (const link of sections.flatMap((section) => section.links))
+      expect(link.href).toMatch(/^https?:\/\//);
   });
 
   it('is what app/llms.txt/route.ts serves, as markdown', async () => {
@@ -221,14 +239,18 @@ describe('product feed', () => {
 
   it('gives every item all required fields', () => {
     for (const item of feed.items) {
-      for (const field of requiredItemFields) expect({ field, value: item[field] }).toEqual({ field, value: expect.stringMatching(/\S/) });
+      for (const field of requiredItemFields)
+        expect({ field, value: item[field] }).toEqual({ field, value: expect.stringMatching(/\S/) });
     }
   });
 
   it.each(locales)('prices, links and describes each %s item from the tables and content/', (locale) => {
     for (const spec of specCategories) {
       const item = feed.items.find((candidate) => candidate.link === url(spec[locale]));
-      const copy = readJson<{ title: string; description: string }>(realRoot, `${locale}/categories/${spec.id}.json`);
+      const copy = readJson<{ title: string; description: string }>(
+        realRoot,
+        `${locale}/categories/${spec.id}.json`,
+      );
       expect(item).toEqual({
         'g:id': expect.stringContaining(spec.id),
         title: copy.title,
@@ -255,7 +277,12 @@ describe('Open Graph images', () => {
   it('are generated for home and each category, in each language, and cover every page', () => {
     const generated = ogImageParams().map(({ locale, image }) => `/og/${locale}/${image}`);
     expect(generated.sort()).toEqual(
-      locales.flatMap((locale) => [`/og/${locale}/home.png`, ...specCategories.map((spec) => `/og/${locale}/${spec.id}.png`)]).sort(),
+      locales
+        .flatMap((locale) => [
+          `/og/${locale}/home.png`,
+          ...specCategories.map((spec) => `/og/${locale}/${spec.id}.png`),
+        ])
+        .sort(),
     );
     for (const page of allPages()) expect(generated).toContain(ogImagePath(page));
   });
@@ -280,19 +307,26 @@ describe('a 13th category added to the table and content/ only', () => {
     routeDE: 'alarmanlagen',
     routeEN: 'alarm-systems',
   };
-  const fixtureSpec: SpecCategory = { id: 'alarmanlagen', price: 70, de: '/leads/alarmanlagen', en: '/en/leads/alarm-systems' };
+  const fixtureSpec: SpecCategory = {
+    id: 'alarmanlagen',
+    price: 70,
+    de: '/leads/alarmanlagen',
+    en: '/en/leads/alarm-systems',
+  };
   const list = [...categories, fixture];
 
   const copy: Record<Locale, { name: string; title: string; description: string }> = {
     de: {
       name: 'Alarmanlagen',
       title: 'Alarmanlagen-Leads kaufen – geprüfte Anfragen',
-      description: 'Anfragen von Eigentümern und Gewerbe, die eine Alarmanlage planen – mit Objektart, Größe und Zeitplan.',
+      description:
+        'Anfragen von Eigentümern und Gewerbe, die eine Alarmanlage planen – mit Objektart, Größe und Zeitplan.',
     },
     en: {
       name: 'Alarm Systems',
       title: 'Buy Alarm System Leads – Verified Enquiries',
-      description: 'Enquiries from homeowners and businesses planning an alarm system, with property type, size and timeframe.',
+      description:
+        'Enquiries from homeowners and businesses planning an alarm system, with property type, size and timeframe.',
     },
   };
 
@@ -312,7 +346,10 @@ describe('a 13th category added to the table and content/ only', () => {
         keywords: ['alarm', 'security', 'leads'],
         h1: copy[locale].title,
         benefits: Array.from({ length: 6 }, (_, index) => `${copy[locale].name} benefit ${index + 1}`),
-        features: Array.from({ length: 6 }, (_, index) => ({ title: `Feature ${index + 1}`, description: 'Described.' })),
+        features: Array.from({ length: 6 }, (_, index) => ({
+          title: `Feature ${index + 1}`,
+          description: 'Described.',
+        })),
         testimonial: { text: 'Works.', author: 'A. Person', company: 'Example GmbH' },
       });
     }
@@ -387,13 +424,17 @@ describe('a 13th category added to the table and content/ only', () => {
     expect(text).toContain('13 industries');
     expect(text).not.toMatch(/\b12 (Branchen|industries)\b/);
     expect(pageCopy({ kind: 'home', locale: 'de' }, { list, root }).description).toContain('aus 13 Branchen');
-    expect(pageCopy({ kind: 'overview', locale: 'en' }, { list, root }).description).toMatch(/^All 13 lead categories/);
+    expect(pageCopy({ kind: 'overview', locale: 'en' }, { list, root }).description).toMatch(
+      /^All 13 lead categories/,
+    );
   });
 
   it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {
     const cheap = [...categories, { ...fixture, price: 49 }];
     expect(llmsTxt({ list: cheap, base, root })).toContain(`from ${wholeEuros(49, 'en')} depending`);
-    expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(wholeEuros(49, 'en'));
+    expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(
+      wholeEuros(49, 'en'),
+    );
   });
 
   it('gets its metadata and JSON-LD from its content (CONTENT_DIR)', () => {
@@ -409,7 +450,9 @@ describe('a 13th category added to the table and content/ only', () => {
           canonical: fixtureSpec[locale],
           languages: { de: fixtureSpec.de, en: fixtureSpec.en, 'x-default': fixtureSpec.de },
         });
-        expect(metadata.openGraph).toMatchObject({ images: [{ url: `/og/${locale}/alarmanlagen.png`, width: 1200, height: 630 }] });
+        expect(metadata.openGraph).toMatchObject({
+          images: [{ url: `/og/${locale}/alarmanlagen.png`, width: 1200, height: 630 }],
+        });
 
         const product = (pageJsonLd(page, base)['@graph'] as Record<string, unknown>[])[1];
         expect(product).toMatchObject({

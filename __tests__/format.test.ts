@@ -2,7 +2,9 @@ import { fill } from '@/lib/format';
 
 describe('fill', () => {
   it('replaces every placeholder with its value', () => {
-    expect(fill('{quantity} {name} added to cart.', { quantity: 3, name: 'Stairlifts' })).toBe('3 Stairlifts added to cart.');
+    expect(fill('{quantity} {name} added to cart.', { quantity: 3, name: 'Stairlifts' })).toBe(
+      '3 Stairlifts added to cart.',
+    );
     expect(fill('{a}-{a}', { a: 'x' })).toBe('x-x');
   });
 

@@ -8,10 +8,18 @@ import { categories, type Category } from '@/lib/categories';
 import type { Locale } from '@/lib/i18n';
 
 const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T => JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
+const readJson = <T,>(file: string): T =>
+  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface Ui {
-  header: { mainNavLabel: string; features: string; categories: string; pricing: string; contact: string; cart: string };
+  header: {
+    mainNavLabel: string;
+    features: string;
+    categories: string;
+    pricing: string;
+    contact: string;
+    cart: string;
+  };
   cart: { title: string };
 }
 const site = readJson<{ brand: string; links: { contact: string } }>('site.json');
@@ -22,7 +30,8 @@ const nameOf = (category: Category, locale: Locale) =>
 const stairlifts = categories.find((category) => category.id === 'treppenlifte')!;
 
 /** The desktop navigation bar (the mobile menu repeats its links in a separate landmark). */
-const mainNav = (locale: Locale) => within(screen.getByRole('navigation', { name: ui[locale].header.mainNavLabel }));
+const mainNav = (locale: Locale) =>
+  within(screen.getByRole('navigation', { name: ui[locale].header.mainNavLabel }));
 
 beforeEach(() => {
   useCartStore.setState({ items: [] });
@@ -109,8 +118,14 @@ describe('English header', () => {
   it('links logo, features and pricing to English pages', () => {
     render(<Header page={{ kind: 'home', locale: 'en' }} />);
     expect(screen.getByRole('link', { name: new RegExp(site.brand) })).toHaveAttribute('href', '/en');
-    expect(mainNav('en').getByRole('link', { name: strings.features })).toHaveAttribute('href', '/en#features');
-    expect(mainNav('en').getByRole('link', { name: strings.pricing })).toHaveAttribute('href', '/en/categories');
+    expect(mainNav('en').getByRole('link', { name: strings.features })).toHaveAttribute(
+      'href',
+      '/en#features',
+    );
+    expect(mainNav('en').getByRole('link', { name: strings.pricing })).toHaveAttribute(
+      'href',
+      '/en/categories',
+    );
   });
 
   it('lists all 12 categories with English names and links', async () => {

@@ -1,11 +1,4 @@
-import {
-  allPages,
-  counterpartPath,
-  isLocale,
-  localeFromPath,
-  pageFromPath,
-  pagePath,
-} from '@/lib/i18n';
+import { allPages, counterpartPath, isLocale, localeFromPath, pageFromPath, pagePath } from '@/lib/i18n';
 
 /**
  * The route table of spec §2 with `{product}` = "leads", typed out by hand:
@@ -67,7 +60,15 @@ describe('route table', () => {
   });
 
   it('does not know paths outside the table', () => {
-    for (const path of ['/foo', '/en/foo', '/leads', '/leads/stairlifts', '/en/leads/treppenlifte', '/en/kategorien', '/categories']) {
+    for (const path of [
+      '/foo',
+      '/en/foo',
+      '/leads',
+      '/leads/stairlifts',
+      '/en/leads/treppenlifte',
+      '/en/kategorien',
+      '/categories',
+    ]) {
       expect(pageFromPath(path)).toBeUndefined();
     }
   });
@@ -78,9 +79,12 @@ describe('localeFromPath', () => {
     expect(localeFromPath(path)).toBe('en');
   });
 
-  it.each(['/', '/kategorien', '/leads/treppenlifte', '/english', '/enx/categories', ''])('reads "%s" as German', (path) => {
-    expect(localeFromPath(path)).toBe('de');
-  });
+  it.each(['/', '/kategorien', '/leads/treppenlifte', '/english', '/enx/categories', ''])(
+    'reads "%s" as German',
+    (path) => {
+      expect(localeFromPath(path)).toBe('de');
+    },
+  );
 });
 
 describe('isLocale', () => {
@@ -89,9 +93,12 @@ describe('isLocale', () => {
     expect(isLocale('en')).toBe(true);
   });
 
-  it.each([['DE'], ['en-GB'], ['fr'], [''], [undefined], [null], [1], [['de']], [{ locale: 'de' }]])('rejects %p', (value) => {
-    expect(isLocale(value)).toBe(false);
-  });
+  it.each([['DE'], ['en-GB'], ['fr'], [''], [undefined], [null], [1], [['de']], [{ locale: 'de' }]])(
+    'rejects %p',
+    (value) => {
+      expect(isLocale(value)).toBe(false);
+    },
+  );
 });
 
 describe('counterpartPath (language toggle)', () => {

@@ -59,7 +59,10 @@ describe('formatting agrees with the platform', () => {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-  const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 8900, 9999, 10000, 99999, 100000, 123456, 999999, 1000000, 123456789];
+  const amounts = [
+    0, 1, 9, 10, 99, 100, 101, 999, 1000, 8900, 9999, 10000, 99999, 100000, 123456, 999999, 1000000,
+    123456789,
+  ];
   const prices = [0, 1, 65, 89, 95.5, 120, 999, 1000, 1200, 12345.49, 1000000];
 
   it.each(['de', 'en'] as const)('formats cents exactly as Intl does in %s', (locale) => {

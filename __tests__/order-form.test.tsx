@@ -12,7 +12,14 @@ import { euroCents } from './oracles/spec-tables';
 
 const stairlifts = categories.find((category) => category.id === 'treppenlifte')!;
 const contentName = (locale: Locale) =>
-  (JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'content', locale, 'categories', 'treppenlifte.json'), 'utf8')) as { name: string }).name;
+  (
+    JSON.parse(
+      fs.readFileSync(
+        path.join(__dirname, '..', 'content', locale, 'categories', 'treppenlifte.json'),
+        'utf8',
+      ),
+    ) as { name: string }
+  ).name;
 
 const euro = euroCents;
 
@@ -116,7 +123,10 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     const { user, field, form, setQuantity } = setup(locale);
     await setQuantity('3');
     const surcharge = euro(4 * base * 3, locale);
-    const note = () => within(form).queryByText((_content, element) => element?.tagName === 'P' && plain(element.textContent).includes(surcharge));
+    const note = () =>
+      within(form).queryByText(
+        (_content, element) => element?.tagName === 'P' && plain(element.textContent).includes(surcharge),
+      );
 
     expect(note()).not.toBeInTheDocument();
     await user.click(field.exclusive);
@@ -125,37 +135,47 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(note()).not.toBeInTheDocument();
   });
 
-  it.each([false, true])('adds one cart line per lead, confirms and resets (exclusive: %p)', async (exclusive) => {
-    const { user, field, total, submit, liveRegion, setQuantity, fillContact } = setup(locale);
-    expect(liveRegion).toBeEmptyDOMElement();
+  it.each([false, true])(
+    'adds one cart line per lead, confirms and resets (exclusive: %p)',
+    async (exclusive) => {
+      const { user, field, total, submit, liveRegion, setQuantity, fillContact } = setup(locale);
+      expect(liveRegion).toBeEmptyDOMElement();
 
-    await fillContact();
-    await setQuantity('3');
-    if (exclusive) await user.click(field.exclusive);
-    await user.click(submit);
+      await fillContact();
+      await setQuantity('3');
+      if (exclusive) await user.click(field.exclusive);
+      await user.click(submit);
 
-    const items = useCartStore.getState().items;
-    expect(items).toHaveLength(3);
-    for (const item of items) {
-      expect(item).toEqual(expect.objectContaining({ category: 'treppenlifte', exclusive, quantity: 1, price: base * (exclusive ? 5 : 1) }));
-    }
+      const items = useCartStore.getState().items;
+      expect(items).toHaveLength(3);
+      for (const item of items) {
+        expect(item).toEqual(
+          expect.objectContaining({
+            category: 'treppenlifte',
+            exclusive,
+            quantity: 1,
+            price: base * (exclusive ? 5 : 1),
+          }),
+        );
+      }
 
-    const name = contentName(locale) + (exclusive ? expected[locale].exclusiveSuffix : '');
-    const description = expected[locale].description(3, name);
-    // The toast (react-hot-toast fades it in, which jsdom cannot measure, so check presence rather than visibility).
-    expect(await screen.findByText(expected[locale].title)).toBeInTheDocument();
-    expect(screen.getByText(description)).toBeInTheDocument();
-    expect(plain(liveRegion.textContent)).toBe(`${expected[locale].title} ${description}`);
+      const name = contentName(locale) + (exclusive ? expected[locale].exclusiveSuffix : '');
+      const description = expected[locale].description(3, name);
+      // The toast (react-hot-toast fades it in, which jsdom cannot measure, so check presence rather than visibility).
+      expect(await screen.findByText(expected[locale].title)).toBeInTheDocument();
+      expect(screen.getByText(description)).toBeInTheDocument();
+      expect(plain(liveRegion.textContent)).toBe(`${expected[locale].title} ${description}`);
 
-    expect(field.name).toHaveValue('');
-    expect(field.email).toHaveValue('');
-    expect(field.company).toHaveValue('');
-    expect(field.phone).toHaveValue('');
-    expect(field.message).toHaveValue('');
-    expect(field.quantity).toHaveValue(1);
-    expect(field.exclusive).not.toBeChecked();
-    expect(total()).toBe(euro(base, locale));
-  });
+      expect(field.name).toHaveValue('');
+      expect(field.email).toHaveValue('');
+      expect(field.company).toHaveValue('');
+      expect(field.phone).toHaveValue('');
+      expect(field.message).toHaveValue('');
+      expect(field.quantity).toHaveValue(1);
+      expect(field.exclusive).not.toBeChecked();
+      expect(total()).toBe(euro(base, locale));
+    },
+  );
 
   it('announces a second identical order again', async () => {
     const { user, submit, liveRegion, fillContact } = setup(locale);

@@ -88,9 +88,12 @@ describe('siteUrl', () => {
     expect(siteUrl(env({ SITE_URL: 'http://localhost:3000///' })).href).toBe('http://localhost:3000/');
   });
 
-  it.each(['not a url', '/relative/path', 'ftp://example.com', 'www.example.com'])('rejects SITE_URL=%j', (value) => {
-    expect(() => siteUrl(env({ SITE_URL: value }))).toThrow(/SITE_URL must be an absolute http\(s\) URL/);
-  });
+  it.each(['not a url', '/relative/path', 'ftp://example.com', 'www.example.com'])(
+    'rejects SITE_URL=%j',
+    (value) => {
+      expect(() => siteUrl(env({ SITE_URL: value }))).toThrow(/SITE_URL must be an absolute http\(s\) URL/);
+    },
+  );
 
   it('feeds metadataBase, so every relative URL in the metadata resolves against it', () => {
     const before = process.env.SITE_URL;
@@ -109,7 +112,10 @@ describe('rootMetadata', () => {
   it.each(['de', 'en'] as const)('(%s) sets metadataBase and the site-name title template', (locale) => {
     const metadata = rootMetadata(locale);
     expect(baseOf(metadata)).toBe(origin.href);
-    expect(metadata.title).toEqual({ default: ui[locale].meta.siteName, template: `%s | ${ui[locale].meta.siteName}` });
+    expect(metadata.title).toEqual({
+      default: ui[locale].meta.siteName,
+      template: `%s | ${ui[locale].meta.siteName}`,
+    });
     expect(metadata.applicationName).toBe(ui[locale].meta.siteName);
   });
 });
@@ -117,7 +123,9 @@ describe('rootMetadata', () => {
 describe('pageMetadata', () => {
   it('home (de): copy from content/de/ui.json, with the lowest price and the number of industries filled in', () => {
     const meta = ui.de.meta;
-    const description = meta.home.description.replace('{price}', wholeEuros(65, 'de')).replace('{count}', String(specCategories.length));
+    const description = meta.home.description
+      .replace('{price}', wholeEuros(65, 'de'))
+      .replace('{count}', String(specCategories.length));
     const metadata = pageMetadata({ kind: 'home', locale: 'de' });
 
     // The home page shares the root layout's segment, where the title template does not apply.
@@ -125,7 +133,10 @@ describe('pageMetadata', () => {
     expect(metadata.description).toBe(description);
     expect(metadata.description).not.toMatch(/\{\w+\}/);
     expect(metadata.keywords).toEqual(meta.home.keywords);
-    expect(metadata.alternates).toEqual({ canonical: '/', languages: { de: '/', en: '/en', 'x-default': '/' } });
+    expect(metadata.alternates).toEqual({
+      canonical: '/',
+      languages: { de: '/', en: '/en', 'x-default': '/' },
+    });
     expect(metadata.openGraph).toEqual({
       type: 'website',
       title: meta.home.title,
@@ -150,7 +161,9 @@ describe('pageMetadata', () => {
 
     expect(metadata.title).toBe(meta.overview.title);
     expect(documentTitle(metadata, 'en')).toBe(`${meta.overview.title} | ${site.brand}`);
-    expect(metadata.description).toBe(meta.overview.description.replace('{count}', String(specCategories.length)));
+    expect(metadata.description).toBe(
+      meta.overview.description.replace('{count}', String(specCategories.length)),
+    );
     expect(metadata.description).toMatch(/^All 12 lead categories/);
     expect(metadata.keywords).toEqual(meta.overview.keywords);
     expect(metadata.alternates).toEqual({
@@ -181,7 +194,11 @@ describe('pageMetadata', () => {
     expect(metadata.keywords).toEqual(copy.keywords);
     expect(metadata.alternates).toEqual({
       canonical: '/leads/treppenlifte',
-      languages: { de: '/leads/treppenlifte', en: '/en/leads/stairlifts', 'x-default': '/leads/treppenlifte' },
+      languages: {
+        de: '/leads/treppenlifte',
+        en: '/en/leads/stairlifts',
+        'x-default': '/leads/treppenlifte',
+      },
     });
     expect(metadata.openGraph).toMatchObject({
       type: 'website',
@@ -223,13 +240,17 @@ describe('pageMetadata', () => {
     });
 
     it('gives every page keywords', () => {
-      for (const { metadata } of entries) expect((metadata.keywords as string[]).length).toBeGreaterThanOrEqual(3);
+      for (const { metadata } of entries)
+        expect((metadata.keywords as string[]).length).toBeGreaterThanOrEqual(3);
     });
 
     it.each(entries.map((entry) => [entry.path, entry] as const))(
       '%s: canonical is itself; de, en and x-default alternates are reciprocal',
       (path, { metadata }) => {
-        const { canonical, languages } = metadata.alternates as { canonical: string; languages: Record<string, string> };
+        const { canonical, languages } = metadata.alternates as {
+          canonical: string;
+          languages: Record<string, string>;
+        };
         expect(canonical).toBe(path);
         expect(Object.keys(languages).sort()).toEqual(['de', 'en', 'x-default']);
         expect([languages.de, languages.en]).toContain(path);
@@ -257,7 +278,10 @@ describe('pageMetadata', () => {
         const [image] = og.images as { url: string; width: number; height: number }[];
         expect(image).toMatchObject({ width: 1200, height: 630 });
         expect(image!.url).toMatch(new RegExp(`^/og/${page.locale}/[a-z-]+\\.png$`));
-        expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', images: [{ url: image!.url }] });
+        expect(metadata.twitter).toMatchObject({
+          card: 'summary_large_image',
+          images: [{ url: image!.url }],
+        });
       },
     );
   });
@@ -281,7 +305,12 @@ describe('pageJsonLd', () => {
     const [breadcrumb] = data['@graph'] as { itemListElement: unknown[] }[];
     expect(breadcrumb!.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: ui.en.category.breadcrumbHome, item: `${origin.origin}/en` },
-      { '@type': 'ListItem', position: 2, name: ui.en.category.breadcrumbOverview, item: `${origin.origin}/en/categories` },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: ui.en.category.breadcrumbOverview,
+        item: `${origin.origin}/en/categories`,
+      },
     ]);
   });
 

@@ -10,11 +10,15 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
         <main>
           <h1 className="text-3xl font-bold text-slate-900">Unexpected Application Error!</h1>
           <div className="mt-8 flex justify-center gap-4">
-            <button type="button" onClick={() => reset()} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white">
+            <button
+              type="button"
+              onClick={() => reset()}
+              className="bg-brand-700 rounded-lg px-5 py-3 font-semibold text-white"
+            >
               Try again
             </button>
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load recovers from a broken app state */}
-            <a href="/" className="rounded-lg px-5 py-3 font-semibold text-brand-800 ring-1 ring-brand-700">
+            <a href="/" className="text-brand-800 ring-brand-700 rounded-lg px-5 py-3 font-semibold ring-1">
               Return to Home
             </a>
           </div>

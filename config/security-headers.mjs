@@ -39,7 +39,7 @@ export const commonHeaders = {
  */
 export function contentSecurityPolicy({ scriptHashes = [], forMetaTag = false } = {}) {
   const directives = [
-    ["default-src", "'self'"],
+    ['default-src', "'self'"],
     ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
     ['style-src', "'self' 'unsafe-inline'"],
     ['img-src', "'self' data:"],

@@ -13,7 +13,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import { allPages, categoryPath, homePath, pagePath } from '../lib/i18n';
-import { cartButton, cartDialog, copyOf, exclusiveBox, expectOpen, order, orderForm, treppenlifte, ui, type Lang } from './support';
+import {
+  cartButton,
+  cartDialog,
+  copyOf,
+  exclusiveBox,
+  expectOpen,
+  order,
+  orderForm,
+  treppenlifte,
+  ui,
+  type Lang,
+} from './support';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -64,14 +75,20 @@ const test = base.extend<{ noThirdParty: void }>({
 /** One violation as a developer needs it: rule, impact, help, where to read more, and every offending element. */
 function formatViolation(violation: Result): string {
   const nodes = violation.nodes.map((node) => {
-    const target = node.target.map((selector) => (typeof selector === 'string' ? selector : JSON.stringify(selector))).join(' >>> ');
+    const target = node.target
+      .map((selector) => (typeof selector === 'string' ? selector : JSON.stringify(selector)))
+      .join(' >>> ');
     const summary = (node.failureSummary ?? '')
       .split('\n')
       .map((line) => `        ${line.trim()}`)
       .join('\n');
     return `    - ${target}\n      ${node.html.slice(0, 200)}\n${summary}`;
   });
-  return [`  ${violation.id} [${violation.impact ?? 'n/a'}]: ${violation.help}`, `    ${violation.helpUrl}`, ...nodes].join('\n');
+  return [
+    `  ${violation.id} [${violation.impact ?? 'n/a'}]: ${violation.help}`,
+    `    ${violation.helpUrl}`,
+    ...nodes,
+  ].join('\n');
 }
 
 /** Waits for running CSS animations and transitions to end, so that axe never sees a half-faded colour. */
@@ -99,7 +116,9 @@ async function checkA11y(page: Page, testInfo: TestInfo, state: string) {
     .withTags(TAGS)
     .analyze();
 
-  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id);
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
+    (rule) => rule.id,
+  );
   expect(ran, 'target-size must be part of the run').toContain('target-size');
 
   const label = `${state} (${new URL(page.url()).pathname}, ${page.viewportSize()?.width} px)`;
@@ -139,7 +158,9 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
       const dict = ui[lang];
       const home = homePath(lang);
 
-      test(`${lang}: cart dialog (empty) and video dialog (before and after loading)`, async ({ page }, testInfo) => {
+      test(`${lang}: cart dialog (empty) and video dialog (before and after loading)`, async ({
+        page,
+      }, testInfo) => {
         await page.goto(home);
 
         await cartButton(page, lang).click();
@@ -171,7 +192,9 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
         await order(page, lang, { quantity: 1, exclusive: true });
         // The toast stays while the pointer rests on it (react-hot-toast pauses on hover). Hovering also
         // proves that nothing covers it: on wide screens it once sat under the sticky header.
-        const toast = page.getByRole('status').filter({ has: page.getByText(dict.orderForm.toastTitle, { exact: true }) });
+        const toast = page
+          .getByRole('status')
+          .filter({ has: page.getByText(dict.orderForm.toastTitle, { exact: true }) });
         await toast.hover({ timeout: 10_000 });
         await checkA11y(page, testInfo, 'toast shown');
 
@@ -185,7 +208,9 @@ for (const width of Object.keys(WIDTHS) as Width[]) {
         const cart = cartDialog(page, lang);
         await expectOpen(cart, lang);
         const name = copyOf(treppenlifte, lang).name;
-        await expect(cart.getByText(`${name}${dict.orderForm.exclusiveSuffix}`, { exact: true })).toBeVisible();
+        await expect(
+          cart.getByText(`${name}${dict.orderForm.exclusiveSuffix}`, { exact: true }),
+        ).toBeVisible();
         await expect(cart.getByText(name, { exact: true })).toHaveCount(2);
         await checkA11y(page, testInfo, 'cart dialog, with lines');
       });

@@ -23,7 +23,10 @@ const category = treppenlifte;
 
 /** The success toast of spec §8, worded per language. */
 const toastCopy: Record<Lang, { title: string; description: (quantity: number, name: string) => string }> = {
-  de: { title: 'Erfolgreich hinzugefügt!', description: (quantity, name) => `${quantity} ${name} wurde zum Warenkorb hinzugefügt` },
+  de: {
+    title: 'Erfolgreich hinzugefügt!',
+    description: (quantity, name) => `${quantity} ${name} wurde zum Warenkorb hinzugefügt`,
+  },
   en: { title: 'Successfully added!', description: (quantity, name) => `${quantity} ${name} added to cart.` },
 };
 
@@ -128,7 +131,9 @@ for (const lang of ['de', 'en'] as const) {
 
     await order(page, lang, { quantity: 2, exclusive: true });
     const exclusiveName = name + exclusiveSuffix[lang];
-    await expect(page.getByText(toastCopy[lang].description(2, exclusiveName), { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(toastCopy[lang].description(2, exclusiveName), { exact: true }),
+    ).toBeVisible();
 
     await cartButton(page, lang).click();
     const dialog = cartDialog(page, lang);
@@ -140,7 +145,10 @@ for (const lang of ['de', 'en'] as const) {
   });
 }
 
-test('the cart survives a reload and the switch to English, and another tab sees it', async ({ page, context }) => {
+test('the cart survives a reload and the switch to English, and another tab sees it', async ({
+  page,
+  context,
+}) => {
   await page.goto(categoryRoute(category, 'de'));
   const other = await context.newPage();
   await other.goto('/en');
@@ -162,11 +170,18 @@ test('the cart survives a reload and the switch to English, and another tab sees
   const dialog = cartDialog(page, 'en');
   const lines = dialog.getByRole('listitem');
   await expect(lines).toHaveCount(3);
-  await expect(lines).toContainText([copyOf(category, 'en').name, copyOf(category, 'en').name, copyOf(category, 'en').name]);
+  await expect(lines).toContainText([
+    copyOf(category, 'en').name,
+    copyOf(category, 'en').name,
+    copyOf(category, 'en').name,
+  ]);
   await expect(dialog.getByText(euros(3 * category.price, 'en'), { exact: true })).toBeVisible();
 
   // A removal in this tab reaches the other one too.
-  await dialog.getByRole('button', { name: fillIn(ui.en.cart.remove, { name: copyOf(category, 'en').name }) }).first().click();
+  await dialog
+    .getByRole('button', { name: fillIn(ui.en.cart.remove, { name: copyOf(category, 'en').name }) })
+    .first()
+    .click();
   await expect(lines).toHaveCount(2);
   await expect(cartButton(other, 'en')).toHaveAccessibleName(countName('en', 2));
 });
@@ -193,13 +208,17 @@ test.describe('invalid orders add nothing', () => {
       await expect(quantityField(form, 'de')).toHaveValue(quantity);
       await expect(page.getByText(toastCopy.de.title, { exact: true })).toHaveCount(0);
       await expectCartEmpty(page, 'de');
-      expect(await page.evaluate(() => localStorage.getItem('leadwerk-cart') ?? '')).not.toMatch(/treppenlifte/);
+      expect(await page.evaluate(() => localStorage.getItem('leadwerk-cart') ?? '')).not.toMatch(
+        /treppenlifte/,
+      );
     });
   }
 });
 
 test.describe('the cart dialog', () => {
-  test('closes with Escape and with its close button, and gives focus back to the cart button', async ({ page }) => {
+  test('closes with Escape and with its close button, and gives focus back to the cart button', async ({
+    page,
+  }) => {
     await page.goto(categoryRoute(category, 'de'));
     const button = cartButton(page, 'de');
     const dialog = cartDialog(page, 'de');
@@ -221,7 +240,11 @@ test.describe('the cart dialog', () => {
 test.describe('stored cart that is corrupt or foreign', () => {
   const stored: { label: string; value: string; leads: number }[] = [
     { label: 'garbage', value: 'garbage', leads: 0 },
-    { label: 'JSON of the wrong shape', value: JSON.stringify({ state: { items: 'nope' }, version: 1 }), leads: 0 },
+    {
+      label: 'JSON of the wrong shape',
+      value: JSON.stringify({ state: { items: 'nope' }, version: 1 }),
+      leads: 0,
+    },
     { label: 'null', value: 'null', leads: 0 },
     {
       label: 'negative prices and quantities',

@@ -60,7 +60,9 @@ test('the whole purchase works with the keyboard alone', async ({ page }) => {
   await tabTo(page, submit);
   await page.keyboard.press('Enter');
   const exclusiveName = `${name} (Exklusiv)`;
-  await expect(page.getByText(`3 ${exclusiveName} wurde zum Warenkorb hinzugefügt`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`3 ${exclusiveName} wurde zum Warenkorb hinzugefügt`, { exact: true }),
+  ).toBeVisible();
   await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: 3 }));
   // After the order, focus stays where the keyboard user was.
   await expect(submit).toBeFocused();
@@ -73,11 +75,15 @@ test('the whole purchase works with the keyboard alone', async ({ page }) => {
   await expect.poll(() => holdsFocus(dialog)).toBe(true);
 
   const unit = 5 * category.price;
-  const increase = dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name: exclusiveName }) }).first();
+  const increase = dialog
+    .getByRole('button', { name: fillIn(dict.cart.increase, { name: exclusiveName }) })
+    .first();
   await tabTo(page, increase);
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(euros(4 * unit, 'de'), { exact: true })).toBeVisible();
-  const decrease = dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name: exclusiveName }) }).first();
+  const decrease = dialog
+    .getByRole('button', { name: fillIn(dict.cart.decrease, { name: exclusiveName }) })
+    .first();
   await tabTo(page, decrease, { backwards: true });
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(euros(3 * unit, 'de'), { exact: true })).toBeVisible();
@@ -148,7 +154,10 @@ test('ArrowDown on the untouched menu button opens the menu at the first categor
   await expect(menu).toBeVisible();
   await expect.poll(() => activeItem(page)).toBe(copyOf(categories[0]!, 'en').name);
   for (const item of categories) {
-    await expect(menu.getByRole('menuitem', { name: copyOf(item, 'en').name, exact: true })).toHaveAttribute('href', categoryRoute(item, 'en'));
+    await expect(menu.getByRole('menuitem', { name: copyOf(item, 'en').name, exact: true })).toHaveAttribute(
+      'href',
+      categoryRoute(item, 'en'),
+    );
   }
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

@@ -19,7 +19,9 @@ test.describe('every page', () => {
     expect(sitePages).toHaveLength(28);
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
-    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname,
+    );
     for (const path of locs) {
       expect(path).toMatch(/^\/(en(\/(categories|leads\/[a-z-]+))?|kategorien|leads\/[a-z-]+)?$/);
     }
@@ -27,7 +29,9 @@ test.describe('every page', () => {
   });
 
   for (const sitePage of sitePages) {
-    test(`${sitePage.path} answers 200 in its language with one h1 and a language toggle`, async ({ page }) => {
+    test(`${sitePage.path} answers 200 in its language with one h1 and a language toggle`, async ({
+      page,
+    }) => {
       const response = await page.goto(sitePage.path);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', sitePage.lang);
@@ -39,7 +43,10 @@ test.describe('every page', () => {
       await expect(page).toHaveTitle(/\S/);
 
       const toggleText = sitePage.lang === 'de' ? 'EN' : 'DE';
-      const toggle = page.getByRole('banner').getByRole('link').filter({ hasText: new RegExp(`^${toggleText}$`) });
+      const toggle = page
+        .getByRole('banner')
+        .getByRole('link')
+        .filter({ hasText: new RegExp(`^${toggleText}$`) });
       await expect(toggle).toHaveCount(1);
       await expect(toggle).toHaveAttribute('href', sitePage.counterpart);
     });
@@ -64,8 +71,16 @@ const lowest = Math.min(...categories.map((category) => category.price));
 
 const homeClaims: Record<Lang, { fromPrice: string; experience: RegExp; badges: string[] }> = {
   // Spec §1/§2/§9: "Leads ab 65 €", "über 15 Jahre", badges DSGVO-konform, Höchste Qualität, Sofort verfügbar.
-  de: { fromPrice: `Leads ab ${euros(lowest, 'de', 0)}`, experience: /über 15 Jahre/i, badges: ['DSGVO-konform', 'Höchste Qualität', 'Sofort verfügbar'] },
-  en: { fromPrice: `Leads from ${euros(lowest, 'en', 0)}`, experience: /15 years of e-commerce experience/i, badges: ui.en.home.features.badges },
+  de: {
+    fromPrice: `Leads ab ${euros(lowest, 'de', 0)}`,
+    experience: /über 15 Jahre/i,
+    badges: ['DSGVO-konform', 'Höchste Qualität', 'Sofort verfügbar'],
+  },
+  en: {
+    fromPrice: `Leads from ${euros(lowest, 'en', 0)}`,
+    experience: /15 years of e-commerce experience/i,
+    badges: ui.en.home.features.badges,
+  },
 };
 
 for (const lang of ['de', 'en'] as const) {
@@ -88,7 +103,8 @@ for (const lang of ['de', 'en'] as const) {
         const name = copyOf(category, lang).name;
         const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
         await expect(card).toHaveCount(1);
-        const price = lang === 'de' ? `ab ${euros(category.price, 'de', 0)}` : `from ${euros(category.price, 'en', 0)}`;
+        const price =
+          lang === 'de' ? `ab ${euros(category.price, 'de', 0)}` : `from ${euros(category.price, 'en', 0)}`;
         await expect(card).toContainText(looseText(price));
         const link = card.getByRole('link', { name: lang === 'de' ? /^Mehr erfahren/ : /^Learn More/ });
         await expect(link).toHaveAttribute('href', categoryRoute(category, lang));
@@ -101,7 +117,9 @@ for (const lang of ['de', 'en'] as const) {
       const features = page.locator('#features');
       await expect(features.getByRole('heading', { level: 2 })).toBeVisible();
       for (const badge of homeClaims[lang].badges) {
-        await expect(features.getByRole('listitem').filter({ hasText: new RegExp(`^\\s*${badge}\\s*$`) })).toBeVisible();
+        await expect(
+          features.getByRole('listitem').filter({ hasText: new RegExp(`^\\s*${badge}\\s*$`) }),
+        ).toBeVisible();
       }
     });
   });
@@ -118,7 +136,8 @@ for (const lang of ['de', 'en'] as const) {
       const stars = page.getByRole('img', { name: lang === 'de' ? /4,9 von 5/ : /4\.9 out of 5/ });
       await expect(stars).toBeVisible();
       await expect(stars.locator('svg')).toHaveCount(5);
-      const rating = lang === 'de' ? [/4,9 von 5/, /über 1\.000 Kunden/] : [/4\.9 out of 5/, /over 1,000 customers/];
+      const rating =
+        lang === 'de' ? [/4,9 von 5/, /über 1\.000 Kunden/] : [/4\.9 out of 5/, /over 1,000 customers/];
       for (const claim of rating) await expect(page.getByText(claim).first()).toBeVisible();
 
       const benefits = page.getByRole('region', { name: dict.category.benefitsTitle }).getByRole('listitem');
@@ -128,7 +147,9 @@ for (const lang of ['de', 'en'] as const) {
       const features = page.getByRole('region', { name: dict.category.featuresTitle }).getByRole('listitem');
       await expect(features).toHaveCount(6);
       for (const feature of copy.features) {
-        await expect(features.filter({ has: page.getByRole('heading', { name: feature.title }) })).toContainText(feature.description);
+        await expect(
+          features.filter({ has: page.getByRole('heading', { name: feature.title }) }),
+        ).toContainText(feature.description);
       }
 
       const testimonial = page.getByRole('region', { name: dict.category.testimonialTitle });
@@ -139,9 +160,16 @@ for (const lang of ['de', 'en'] as const) {
 
     test('has an order card with the price and the labelled fields', async ({ page }) => {
       await page.goto(categoryRoute(category, lang));
-      const card = page.getByRole('complementary').filter({ has: page.getByRole('heading', { name: copy.name }) });
-      await expect(card.getByRole('heading', { level: 2 })).toHaveText(fillIn(dict.category.orderTitle, { category: copy.name }));
-      const perLead = lang === 'de' ? `ab ${euros(category.price, 'de', 0)} pro Lead` : `from ${euros(category.price, 'en', 0)} per lead`;
+      const card = page
+        .getByRole('complementary')
+        .filter({ has: page.getByRole('heading', { name: copy.name }) });
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(
+        fillIn(dict.category.orderTitle, { category: copy.name }),
+      );
+      const perLead =
+        lang === 'de'
+          ? `ab ${euros(category.price, 'de', 0)} pro Lead`
+          : `from ${euros(category.price, 'en', 0)} per lead`;
       await expect(card).toContainText(looseText(perLead));
 
       const form = orderForm(page, lang);
@@ -152,7 +180,10 @@ for (const lang of ['de', 'en'] as const) {
       await expect(email).toHaveJSProperty('required', true);
       await expect(email).toHaveAttribute('type', 'email');
       // The asterisk marks the required fields for sighted users.
-      await expect(form.locator('label', { has: page.getByText('*') })).toHaveText([new RegExp(`^${f.name}\\s*\\*$`), new RegExp(`^${f.email}\\s*\\*$`)]);
+      await expect(form.locator('label', { has: page.getByText('*') })).toHaveText([
+        new RegExp(`^${f.name}\\s*\\*$`),
+        new RegExp(`^${f.email}\\s*\\*$`),
+      ]);
 
       const company = form.getByRole('textbox', { name: f.company, exact: true });
       await expect(company).toBeVisible();
@@ -183,7 +214,8 @@ test.describe('unknown path', () => {
     const errors: string[] = [];
     page.on('console', (message) => {
       // The browser's own "Failed to load resource: … 404" line does not count.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
     });
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
@@ -204,7 +236,9 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`a ${lang} category page has its h1, the category links and the form labels in the HTML`, async ({ page }) => {
+    test(`a ${lang} category page has its h1, the category links and the form labels in the HTML`, async ({
+      page,
+    }) => {
       const category = categories[1]!;
       await page.goto(categoryRoute(category, lang));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyOf(category, lang).h1);

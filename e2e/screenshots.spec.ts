@@ -13,7 +13,9 @@ const widths = [375, 768, 1280];
 
 for (const { name, path: route } of pages) {
   for (const width of widths) {
-    test(`${name} at ${width}px: no sideways scrolling, the right navigation, full-page screenshot`, async ({ page }) => {
+    test(`${name} at ${width}px: no sideways scrolling, the right navigation, full-page screenshot`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -30,20 +32,33 @@ for (const { name, path: route } of pages) {
         await expect(menuToggle).toBeHidden();
         await expect(desktopNav).toBeVisible();
       }
-      await expect(page.getByRole('banner').getByRole('button', { name: new RegExp(`^${ui.de.header.cart}`) })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('button', { name: new RegExp(`^${ui.de.header.cart}`) }),
+      ).toBeVisible();
 
-      await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(screenshotDir, `${name}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
     });
   }
 }
 
 async function expectNoSidewaysScrolling(page: Page) {
-  const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(overflow.scrollWidth, 'the page is not wider than the window').toBeLessThanOrEqual(overflow.innerWidth);
+  const overflow = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(overflow.scrollWidth, 'the page is not wider than the window').toBeLessThanOrEqual(
+    overflow.innerWidth,
+  );
 }
 
 for (const width of widths) {
-  test(`the open cart at ${width}px: lines, total and checkout inside the window, screenshot`, async ({ page }) => {
+  test(`the open cart at ${width}px: lines, total and checkout inside the window, screenshot`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(categoryRoute(treppenlifte, 'de'));
     await order(page, 'de', { quantity: 2 });
@@ -55,12 +70,15 @@ for (const width of widths) {
 
     // The order toasts are still up: nothing may cover the cart's lines (on phones they once hid the first two).
     for (const line of await dialog.getByRole('listitem').all()) {
-      const uncovered = await line.getByRole('button').first().evaluate((button) => {
-        const { x, y, width, height } = button.getBoundingClientRect();
-        const hit = document.elementFromPoint(x + width / 2, y + height / 2);
-        return hit !== null && button.contains(hit);
-      });
-      expect(uncovered, 'the line\'s first button is on top, not under a toast').toBe(true);
+      const uncovered = await line
+        .getByRole('button')
+        .first()
+        .evaluate((button) => {
+          const { x, y, width, height } = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+          return hit !== null && button.contains(hit);
+        });
+      expect(uncovered, "the line's first button is on top, not under a toast").toBe(true);
     }
 
     // Everything needed to check out is reachable without scrolling the page behind the dialog.
@@ -81,7 +99,10 @@ for (const width of widths) {
     await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Return to Home' })).toBeInViewport();
     await expectNoSidewaysScrolling(page);
-    await page.screenshot({ path: path.join(screenshotDir, `404-${width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: path.join(screenshotDir, `404-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   });
 }
-

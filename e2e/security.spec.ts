@@ -85,7 +85,8 @@ async function watch(context: BrowserContext, page: Page): Promise<Watch> {
       current.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
   };
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) result.cspConsole.push(`${page.url()}: ${message.text()}`);
+    if (/Content Security Policy|Refused to/i.test(message.text()))
+      result.cspConsole.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => result.pageErrors.push(`${page.url()}: ${error.message}`));
   context.on('request', (request) => {
@@ -152,14 +153,18 @@ function expectSecurityHeaders(headers: Record<string, string>, where: string) {
   expect(frameOrigin.pathname, `${where}: frame-src is a bare origin`).toBe('/');
 
   const hsts = headers['strict-transport-security'] ?? '';
-  expect(Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? 0), `${where}: HSTS max-age`).toBeGreaterThanOrEqual(15_552_000);
+  expect(Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? 0), `${where}: HSTS max-age`).toBeGreaterThanOrEqual(
+    15_552_000,
+  );
   expect(headers['x-content-type-options'], `${where}: X-Content-Type-Options`).toBe('nosniff');
   expect(headers['referrer-policy'], `${where}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
   const permissions = (headers['permissions-policy'] ?? '').split(',').map((entry) => entry.trim());
   for (const feature of ['camera=()', 'microphone=()', 'geolocation=()']) {
     expect(permissions, `${where}: Permissions-Policy ${feature}`).toContain(feature);
   }
-  expect(headers['cross-origin-opener-policy'], `${where}: Cross-Origin-Opener-Policy`).toMatch(/^same-origin(-allow-popups)?$/);
+  expect(headers['cross-origin-opener-policy'], `${where}: Cross-Origin-Opener-Policy`).toMatch(
+    /^same-origin(-allow-popups)?$/,
+  );
 }
 
 /** HTML must be revalidated, so a new deploy (with new script hashes in the CSP) is seen at once. */
@@ -200,7 +205,9 @@ async function expectSafeExternalLinks(page: Page, where: string, { atLeast }: {
   const links = await externalLinks(page);
   expect(links.length, `${where}: external links found`).toBeGreaterThanOrEqual(atLeast);
   for (const link of links) {
-    expect(link.rel, `${where}: rel of ${link.href}`).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
+    expect(link.rel, `${where}: rel of ${link.href}`).toEqual(
+      expect.arrayContaining(['noopener', 'noreferrer']),
+    );
   }
 }
 
@@ -279,7 +286,10 @@ test.describe('every page', () => {
     await expectSafeExternalLinks(page, NOT_FOUND_PATH, { atLeast: 0 });
   });
 
-  test('the policy is enforced: an injected inline script is refused and reported', async ({ page, context }) => {
+  test('the policy is enforced: an injected inline script is refused and reported', async ({
+    page,
+    context,
+  }) => {
     const watcher = await watch(context, page);
     await page.goto(categoryRoute(treppenlifte, 'de'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -289,7 +299,9 @@ test.describe('every page', () => {
       document.body.append(script);
     });
     await expect.poll(() => watcher.cspEvents(page)).toEqual([expect.stringMatching(/^script-src/)]);
-    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+    ).toBeUndefined();
     await expect.poll(() => watcher.cspConsole.length).toBeGreaterThan(0);
   });
 });
@@ -299,7 +311,10 @@ test.describe('every page', () => {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('in use', () => {
-  test('ordering, the cart, checkout and the categories menu cause zero CSP violations', async ({ page, context }) => {
+  test('ordering, the cart, checkout and the categories menu cause zero CSP violations', async ({
+    page,
+    context,
+  }) => {
     const watcher = await watch(context, page);
     const dict = ui.de;
     const name = copyOf(treppenlifte, 'de').name;
@@ -312,9 +327,15 @@ test.describe('in use', () => {
     const dialog = cartDialog(page, 'de');
     await expectOpen(dialog, 'de');
     await expect(dialog.getByRole('listitem')).toHaveCount(2);
-    await dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name }) }).first().click();
+    await dialog
+      .getByRole('button', { name: fillIn(dict.cart.increase, { name }) })
+      .first()
+      .click();
     await expect(dialog.getByText(euros(3 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
-    await dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) }).last().click();
+    await dialog
+      .getByRole('button', { name: fillIn(dict.cart.decrease, { name }) })
+      .last()
+      .click();
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByText(euros(2 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
 
@@ -360,7 +381,9 @@ test.describe('in use', () => {
 
       await dialog.getByRole('button', { name: dict.video.load }).click();
       await expect(dialog.locator('iframe')).toHaveAttribute('title', dict.video.title);
-      await expect.poll(() => watcher.thirdParty.length, { message: 'the player was requested' }).toBeGreaterThan(0);
+      await expect
+        .poll(() => watcher.thirdParty.length, { message: 'the player was requested' })
+        .toBeGreaterThan(0);
       for (const url of watcher.thirdParty) {
         const parsed = new URL(url);
         expect(parsed.protocol, url).toBe('https:');
@@ -391,14 +414,26 @@ const contact = {
 async function storageDump(page: Page) {
   return page.evaluate(() => {
     const dump = (storage: Storage) =>
-      Object.fromEntries(Array.from({ length: storage.length }, (_, index) => storage.key(index)!).map((key) => [key, storage.getItem(key)]));
+      Object.fromEntries(
+        Array.from({ length: storage.length }, (_, index) => storage.key(index)!).map((key) => [
+          key,
+          storage.getItem(key),
+        ]),
+      );
     return { local: dump(localStorage), session: dump(sessionStorage) };
   });
 }
 
 function expectNoContactData(dump: unknown, where: string) {
   const text = JSON.stringify(dump).toLowerCase();
-  const needles = [...Object.values(contact), 'Quirinus', 'Zwoelfhaupt', 'Quastenflosser', '4711 0815', '47110815'];
+  const needles = [
+    ...Object.values(contact),
+    'Quirinus',
+    'Zwoelfhaupt',
+    'Quastenflosser',
+    '4711 0815',
+    '47110815',
+  ];
   for (const needle of needles) {
     expect(text.includes(needle.toLowerCase()), `${where}: storage holds "${needle}"`).toBe(false);
   }
@@ -434,8 +469,14 @@ test.describe('privacy', () => {
     await cartButton(page, 'de').click();
     const dialog = cartDialog(page, 'de');
     await expectOpen(dialog, 'de');
-    await dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name }) }).first().click();
-    await dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) }).last().click();
+    await dialog
+      .getByRole('button', { name: fillIn(dict.cart.increase, { name }) })
+      .first()
+      .click();
+    await dialog
+      .getByRole('button', { name: fillIn(dict.cart.decrease, { name }) })
+      .last()
+      .click();
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByText(euros(2 * 5 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
     const alerts = acceptAlerts(page);
@@ -450,14 +491,23 @@ test.describe('privacy', () => {
     const dump = await storageDump(page);
     expect(Object.keys(dump.local)).toEqual([CART_KEY]);
     expectNoContactData(dump, 'after the purchase');
-    const stored = JSON.parse(dump.local[CART_KEY]!) as { state: { items: Record<string, unknown>[] }; version: unknown };
+    const stored = JSON.parse(dump.local[CART_KEY]!) as {
+      state: { items: Record<string, unknown>[] };
+      version: unknown;
+    };
     expect(Object.keys(stored).sort()).toEqual(['state', 'version']);
     expect(Object.keys(stored.state)).toEqual(['items']);
     expect(typeof stored.version).toBe('number');
     expect(stored.state.items).toEqual([
-      { id: expect.stringMatching(/^treppenlifte-/), category: treppenlifte.id, exclusive: true, quantity: 2 },
+      {
+        id: expect.stringMatching(/^treppenlifte-/),
+        category: treppenlifte.id,
+        exclusive: true,
+        quantity: 2,
+      },
     ]);
-    for (const item of stored.state.items) expect(Object.keys(item).sort()).toEqual(['category', 'exclusive', 'id', 'quantity']);
+    for (const item of stored.state.items)
+      expect(Object.keys(item).sort()).toEqual(['category', 'exclusive', 'id', 'quantity']);
 
     // A reload brings the cart back, but not a single typed character.
     await page.reload();
@@ -474,7 +524,9 @@ test.describe('privacy', () => {
     test(`${lang}: the order form says that nothing typed is sent`, async ({ page }) => {
       const note = ui[lang].orderForm.privacyNote;
       // The oracle itself must say it: nothing entered is transmitted.
-      expect(note).toMatch(lang === 'de' ? /nirgendwohin übermittelt/ : /nothing you enter .* is sent anywhere/);
+      expect(note).toMatch(
+        lang === 'de' ? /nirgendwohin übermittelt/ : /nothing you enter .* is sent anywhere/,
+      );
       await page.goto(categoryRoute(treppenlifte, lang));
       const form = orderForm(page, lang);
       await expect(form.getByText(note, { exact: true })).toBeVisible();
@@ -500,7 +552,9 @@ async function injectionTraces(page: Page) {
     svgWithHandler: document.querySelectorAll('svg[onload]').length,
     pwnScripts: [...document.scripts].filter((script) => script.text.includes('__pwned')).length,
     handlerAttributes: [...document.querySelectorAll('*')].flatMap((element) =>
-      [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName} ${attribute.name}`),
+      [...element.attributes]
+        .filter((attribute) => /^on/i.test(attribute.name))
+        .map((attribute) => `${element.tagName} ${attribute.name}`),
     ),
   }));
 }
@@ -535,8 +589,12 @@ test('markup typed into every field stays text: nothing runs, nothing is injecte
       message: payload,
     });
     await form.getByRole('button', { name: dict.orderForm.submit }).click();
-    await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: index + 1 }));
-    await expect(page.getByText(fillIn(dict.orderForm.toastDescription, { quantity: 1, name }), { exact: true }).first()).toBeVisible();
+    await expect(cartButton(page, 'de')).toHaveAccessibleName(
+      fillIn(dict.header.cartCount, { count: index + 1 }),
+    );
+    await expect(
+      page.getByText(fillIn(dict.orderForm.toastDescription, { quantity: 1, name }), { exact: true }).first(),
+    ).toBeVisible();
     await expect(nameField(form, 'de')).toHaveValue('');
     expect(await injectionTraces(page), `after submitting ${payload}`).toEqual(clean);
   }
@@ -550,7 +608,9 @@ test('markup typed into every field stays text: nothing runs, nothing is injecte
     await expect(lines.nth(index).getByText(name, { exact: true })).toBeVisible();
   }
   for (const payload of payloads) await expect(cart).not.toContainText(payload);
-  await expect(cart.getByText(euros(payloads.length * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
+  await expect(
+    cart.getByText(euros(payloads.length * treppenlifte.price, 'de'), { exact: true }),
+  ).toBeVisible();
 
   expect(await injectionTraces(page)).toEqual(clean);
   expect(dialogs, 'no dialog fired').toEqual([]);
@@ -568,8 +628,19 @@ const photovoltaik = byId('photovoltaik');
 const coaching = byId('coaching');
 const kanzlei = byId('kanzlei');
 
-function storedLine(category: Category, quantity: number, exclusive = false, extra: Record<string, unknown> = {}) {
-  return { id: `${category.id}-1700000000000-${quantity}-${exclusive}`, category: category.id, exclusive, quantity, ...extra };
+function storedLine(
+  category: Category,
+  quantity: number,
+  exclusive = false,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    id: `${category.id}-1700000000000-${quantity}-${exclusive}`,
+    category: category.id,
+    exclusive,
+    quantity,
+    ...extra,
+  };
 }
 
 function storedCart(items: unknown, version: unknown = 1): string {
@@ -633,7 +704,10 @@ const tamperCases: TamperCase[] = [
   },
   {
     title: 'a price of one cent for real categories',
-    raw: storedCart([storedLine(treppenlifte, 1, false, { price: 1 }), storedLine(photovoltaik, 1, true, { price: 1 })]),
+    raw: storedCart([
+      storedLine(treppenlifte, 1, false, { price: 1 }),
+      storedLine(photovoltaik, 1, true, { price: 1 }),
+    ]),
     survivors: [
       { category: treppenlifte, exclusive: false, quantity: 1 },
       { category: photovoltaik, exclusive: true, quantity: 1 },
@@ -654,23 +728,56 @@ const tamperCases: TamperCase[] = [
   {
     title: 'markup in a stored id',
     raw: storedCart([
-      { id: '<img src=x onerror="window.__pwned=1">', category: treppenlifte.id, exclusive: false, quantity: 1 },
-      { id: '"><svg onload=window.__pwned=1>', category: '<script>window.__pwned=1</script>', exclusive: false, quantity: 1 },
+      {
+        id: '<img src=x onerror="window.__pwned=1">',
+        category: treppenlifte.id,
+        exclusive: false,
+        quantity: 1,
+      },
+      {
+        id: '"><svg onload=window.__pwned=1>',
+        category: '<script>window.__pwned=1</script>',
+        exclusive: false,
+        quantity: 1,
+      },
     ]),
     survivors: [{ category: treppenlifte, exclusive: false, quantity: 1 }],
   },
-  { title: 'items is an object, not an array', raw: storedCart({ 0: storedLine(treppenlifte, 1), length: 1 }), survivors: [] },
-  { title: 'items is a string', raw: storedCart('[{"id":"a","category":"treppenlifte","exclusive":false,"quantity":1}]'), survivors: [] },
+  {
+    title: 'items is an object, not an array',
+    raw: storedCart({ 0: storedLine(treppenlifte, 1), length: 1 }),
+    survivors: [],
+  },
+  {
+    title: 'items is a string',
+    raw: storedCart('[{"id":"a","category":"treppenlifte","exclusive":false,"quantity":1}]'),
+    survivors: [],
+  },
   { title: 'state is missing', raw: JSON.stringify({ version: 1 }), survivors: [] },
   { title: 'a foreign version number', raw: storedCart([storedLine(treppenlifte, 2)], 99), survivors: [] },
-  { title: 'invalid JSON', raw: '{"state":{"items":[{"id":"treppenlifte-1","category":"treppenlifte",', survivors: [] },
-  { title: '1 MB of junk', raw: '%§junk\u0000<b>'.repeat(1024 * 1024 / 8).slice(0, 1024 * 1024), survivors: [] },
-  { title: '1 MB of junk lines', raw: storedCart(Array.from({ length: 100_000 }, () => 'junkjunk')), survivors: [] },
+  {
+    title: 'invalid JSON',
+    raw: '{"state":{"items":[{"id":"treppenlifte-1","category":"treppenlifte",',
+    survivors: [],
+  },
+  {
+    title: '1 MB of junk',
+    raw: '%§junk\u0000<b>'.repeat((1024 * 1024) / 8).slice(0, 1024 * 1024),
+    survivors: [],
+  },
+  {
+    title: '1 MB of junk lines',
+    raw: storedCart(Array.from({ length: 100_000 }, () => 'junkjunk')),
+    survivors: [],
+  },
 ];
 
 /** The total the category table gives for the surviving lines, in euros. */
 function tableTotal(survivors: Survivor[]): number {
-  return survivors.reduce((sum, line) => sum + line.category.price * (line.exclusive ? 5 : 1) * line.quantity, 0);
+  return survivors.reduce(
+    (sum, line) => sum + line.category.price * (line.exclusive ? 5 : 1) * line.quantity,
+    0,
+  );
 }
 
 async function expectSaneNumbers(region: Locator) {
@@ -683,7 +790,10 @@ async function expectSaneNumbers(region: Locator) {
 
 test.describe('a hand-edited cart in localStorage', () => {
   for (const tamper of tamperCases) {
-    test(`${tamper.title}: the page renders and the cart shows only table prices for valid lines`, async ({ page, context }) => {
+    test(`${tamper.title}: the page renders and the cart shows only table prices for valid lines`, async ({
+      page,
+      context,
+    }) => {
       const watcher = await watch(context, page);
       const dict = ui.de;
       await context.addInitScript(
@@ -721,12 +831,17 @@ test.describe('a hand-edited cart in localStorage', () => {
         const lines = dialog.getByRole('listitem');
         await expect(lines).toHaveCount(tamper.survivors.length);
         for (const [index, survivor] of tamper.survivors.entries()) {
-          const lineName = copyOf(survivor.category, 'de').name + (survivor.exclusive ? dict.orderForm.exclusiveSuffix : '');
+          const lineName =
+            copyOf(survivor.category, 'de').name + (survivor.exclusive ? dict.orderForm.exclusiveSuffix : '');
           const unit = survivor.category.price * (survivor.exclusive ? 5 : 1);
           const line = lines.nth(index);
           await expect(line.getByText(lineName, { exact: true })).toBeVisible();
-          await expect(line).toContainText(looseText(fillIn(dict.cart.unitPrice, { price: euros(unit, 'de') })));
-          await expect(line.getByRole('group', { name: `${dict.cart.quantity}: ${lineName}` })).toContainText(String(survivor.quantity));
+          await expect(line).toContainText(
+            looseText(fillIn(dict.cart.unitPrice, { price: euros(unit, 'de') })),
+          );
+          await expect(line.getByRole('group', { name: `${dict.cart.quantity}: ${lineName}` })).toContainText(
+            String(survivor.quantity),
+          );
         }
       }
       await expectSaneNumbers(dialog);
@@ -735,18 +850,26 @@ test.describe('a hand-edited cart in localStorage', () => {
 
       // The shop still works on top of whatever survived.
       await order(page, 'de', { quantity: 1 });
-      await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: count + 1 }));
+      await expect(cartButton(page, 'de')).toHaveAccessibleName(
+        fillIn(dict.header.cartCount, { count: count + 1 }),
+      );
       await expectSaneNumbers(header);
       await cartButton(page, 'de').click();
       await expectOpen(dialog, 'de');
-      await expect(dialog.getByText(euros(expected + treppenlifte.price, 'de'), { exact: true })).toBeVisible();
+      await expect(
+        dialog.getByText(euros(expected + treppenlifte.price, 'de'), { exact: true }),
+      ).toBeVisible();
       await expectSaneNumbers(dialog);
 
       // What is stored now is a clean cart, and a reload shows the same.
-      const stored = JSON.parse((await storageDump(page)).local[CART_KEY] ?? 'null') as { state: { items: unknown[] } } | null;
+      const stored = JSON.parse((await storageDump(page)).local[CART_KEY] ?? 'null') as {
+        state: { items: unknown[] };
+      } | null;
       expect(stored?.state.items).toHaveLength(tamper.survivors.length + 1);
       await page.reload();
-      await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: count + 1 }));
+      await expect(cartButton(page, 'de')).toHaveAccessibleName(
+        fillIn(dict.header.cartCount, { count: count + 1 }),
+      );
 
       expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
       expect(watcher.pageErrors).toEqual([]);

@@ -23,7 +23,9 @@ test.beforeAll(async () => {
     const piece = Number(url.searchParams.get('piece') ?? 0);
     const answer = await fetch(new URL(url.pathname, upstream));
     const body = Buffer.from(await answer.arrayBuffer());
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+    response.writeHead(answer.status, {
+      'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+    });
     if (!piece) return void response.end(body);
     for (let start = 0; start < body.length; start += piece) {
       response.write(body.subarray(start, start + piece));
@@ -52,16 +54,29 @@ declare global {
 
 for (const path of pages) {
   test(`${path} keeps its layout while it streams in`, async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
     await context.addInitScript(() => {
       window.recordedShifts = [];
       const describe = (node: Node | null) => {
         const element = node instanceof Element ? node : node?.parentElement;
-        return element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"` : 'unknown';
+        return element
+          ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+          : 'unknown';
       };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node: Node | null }[] })[]) {
-          window.recordedShifts.push({ value: entry.value, sources: entry.sources.map((source) => describe(source.node)) });
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node: Node | null }[];
+        })[]) {
+          window.recordedShifts.push({
+            value: entry.value,
+            sources: entry.sources.map((source) => describe(source.node)),
+          });
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
@@ -70,7 +85,9 @@ for (const path of pages) {
       await page.goto(`${origin}${path}?piece=${piece}`, { waitUntil: 'load' });
       const shifts = await page.evaluate(() => window.recordedShifts);
       const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-      const moved = shifts.map((shift) => `${shift.value.toFixed(4)}: ${shift.sources.join(', ')}`).join('; ');
+      const moved = shifts
+        .map((shift) => `${shift.value.toFixed(4)}: ${shift.sources.join(', ')}`)
+        .join('; ');
       expect(total, `${path} in pieces of ${piece} bytes moved ${moved}`).toBeLessThan(maxShift);
       await page.close();
     }

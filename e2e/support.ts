@@ -34,7 +34,9 @@ export function copyOf(category: Category, lang: Lang): CategoryCopy {
   const key = `${lang}/${category.translationKey}`;
   let copy = copyCache.get(key);
   if (!copy) {
-    copy = JSON.parse(fs.readFileSync(path.join(contentDir, lang, 'categories', `${category.translationKey}.json`), 'utf8')) as CategoryCopy;
+    copy = JSON.parse(
+      fs.readFileSync(path.join(contentDir, lang, 'categories', `${category.translationKey}.json`), 'utf8'),
+    ) as CategoryCopy;
     copyCache.set(key, copy);
   }
   return copy;
@@ -42,7 +44,9 @@ export function copyOf(category: Category, lang: Lang): CategoryCopy {
 
 /** Fills `{placeholder}`s of a content template. */
 export function fillIn(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
 }
 
 /** The routes of the site as the spec and DESIGN.md name them (§2): 28 pages. */
@@ -103,7 +107,9 @@ export const treppenlifte = categories.find((category) => category.id === 'trepp
 
 /** The header's cart button, whatever its count. */
 export function cartButton(page: Page, lang: Lang): Locator {
-  return page.getByRole('banner').getByRole('button', { name: new RegExp(`^${escapeRegExp(ui[lang].header.cart)}`) });
+  return page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(ui[lang].header.cart)}`) });
 }
 
 /** The order form of a category page, by its accessible name. */
@@ -137,7 +143,11 @@ export async function expectOpen(dialog: Locator, lang: Lang, title = ui[lang].c
 }
 
 /** Fills the order form and submits it with the mouse. */
-export async function order(page: Page, lang: Lang, options: { quantity: number | string; exclusive?: boolean; name?: string }) {
+export async function order(
+  page: Page,
+  lang: Lang,
+  options: { quantity: number | string; exclusive?: boolean; name?: string },
+) {
   const form = orderForm(page, lang);
   await nameField(form, lang).fill(options.name ?? 'Erika Mustermann');
   await emailField(form, lang).fill('erika@example.com');

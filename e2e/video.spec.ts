@@ -33,11 +33,18 @@ async function frameFit(page: Page, frame: Locator) {
   return {
     box,
     sixteenByNine: Math.abs(box.height - (box.width * 9) / 16) <= 2,
-    inside: box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5,
+    inside:
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= viewport.width + 0.5 &&
+      box.y + box.height <= viewport.height + 0.5,
   };
 }
 
-test('the video loads only after consent, stays 16:9 inside the window and goes away on close', async ({ page, context }) => {
+test('the video loads only after consent, stays 16:9 inside the window and goes away on close', async ({
+  page,
+  context,
+}) => {
   const thirdParty = await guardNetwork(context);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
@@ -65,10 +72,13 @@ test('the video loads only after consent, stays 16:9 inside the window and goes 
   ]) {
     await page.setViewportSize(size);
     await expect
-      .poll(async () => {
-        const fit = await frameFit(page, frame);
-        return fit.sixteenByNine && fit.inside;
-      }, { message: `16:9 inside ${size.width}×${size.height}` })
+      .poll(
+        async () => {
+          const fit = await frameFit(page, frame);
+          return fit.sixteenByNine && fit.inside;
+        },
+        { message: `16:9 inside ${size.width}×${size.height}` },
+      )
       .toBe(true);
     const { box } = await frameFit(page, frame);
     // Not shrunk to a stamp: the player uses most of the limiting dimension.

@@ -177,7 +177,9 @@ export const siteSchema = z.strictObject({
     privacy: url,
     terms: url,
   }),
-  video: z.strictObject({ youtubeId: z.string().regex(/^[\w-]{11}$/, 'must be an 11-character YouTube video id') }),
+  video: z.strictObject({
+    youtubeId: z.string().regex(/^[\w-]{11}$/, 'must be an 11-character YouTube video id'),
+  }),
   copyrightYear: z.number().int(),
 });
 export type SiteSettings = z.infer<typeof siteSchema>;

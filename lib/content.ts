@@ -75,13 +75,23 @@ export function getSite(root = contentRoot()): SiteSettings {
   return load(siteSchema, 'site.json', root);
 }
 
-export function getCategoryContent(category: Category, locale: Locale, root = contentRoot()): CategoryContent {
+export function getCategoryContent(
+  category: Category,
+  locale: Locale,
+  root = contentRoot(),
+): CategoryContent {
   return load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`, root);
 }
 
 /** Translated names of all categories, e.g. for the cart, which shows lines of any category. */
-export function getCategoryNames(locale: Locale, list: readonly Category[] = categories, root = contentRoot()) {
-  return Object.fromEntries(list.map((category) => [category.id, getCategoryContent(category, locale, root).name]));
+export function getCategoryNames(
+  locale: Locale,
+  list: readonly Category[] = categories,
+  root = contentRoot(),
+) {
+  return Object.fromEntries(
+    list.map((category) => [category.id, getCategoryContent(category, locale, root).name]),
+  );
 }
 
 /** Checks every content file at once; the build calls this so one bad file fails it. */

@@ -25,13 +25,20 @@ export interface SitemapEntry {
 }
 
 /** One entry per page, each with its de, en and x-default alternates (itself included). */
-export function sitemapEntries({ list = categories, base, lastModified = new Date() }: FeedOptions): SitemapEntry[] {
+export function sitemapEntries({
+  list = categories,
+  base,
+  lastModified = new Date(),
+}: FeedOptions): SitemapEntry[] {
   return allPages(list).map((page) => ({
     url: absoluteUrl(pagePath(page), base),
     lastModified,
     alternates: {
       languages: Object.fromEntries(
-        Object.entries(languageAlternates(page)).map(([language, path]) => [language, absoluteUrl(path, base)]),
+        Object.entries(languageAlternates(page)).map(([language, path]) => [
+          language,
+          absoluteUrl(path, base),
+        ]),
       ),
     },
   }));
@@ -46,7 +53,8 @@ const llmsLabels: Record<Locale, { heading: string; perLead: string }> = {
 export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedOptions): string {
   const site = getSite(root);
   const from = formatEuros(lowestPrice(list), 'en');
-  const link = (label: string, path: string, note: string) => `- [${label}](${absoluteUrl(path, base)}): ${note}`;
+  const link = (label: string, path: string, note: string) =>
+    `- [${label}](${absoluteUrl(path, base)}): ${note}`;
 
   const lines = [
     `# ${site.brand}`,
@@ -66,7 +74,11 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
       const content = getCategoryContent(category, locale, root);
       const price = formatEuros(category.price, locale);
       lines.push(
-        link(content.name, pagePath({ kind: 'category', locale, category }), `${price} ${llmsLabels[locale].perLead} – ${content.description}`),
+        link(
+          content.name,
+          pagePath({ kind: 'category', locale, category }),
+          `${price} ${llmsLabels[locale].perLead} – ${content.description}`,
+        ),
       );
     }
     lines.push('');
@@ -74,7 +86,11 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
   lines.push(
     '## Data',
     '',
-    link('Product feed', '/product-feed.xml', 'every category in both languages with price and availability (RSS 2.0, Google Merchant Center)'),
+    link(
+      'Product feed',
+      '/product-feed.xml',
+      'every category in both languages with price and availability (RSS 2.0, Google Merchant Center)',
+    ),
     link('Sitemap', '/sitemap.xml', 'all pages with their German and English alternates'),
     '',
     '## Optional',
@@ -83,8 +99,16 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
   for (const locale of locales) {
     const dict = getDictionary(locale, root);
     lines.push(
-      link(dict.category.breadcrumbHome + (locale === 'de' ? ' (Deutsch)' : ' (English)'), pagePath({ kind: 'home', locale }), dict.meta.tagline),
-      link(dict.overview.title, pagePath({ kind: 'overview', locale }), fill(dict.overview.subtitle, { count: list.length })),
+      link(
+        dict.category.breadcrumbHome + (locale === 'de' ? ' (Deutsch)' : ' (English)'),
+        pagePath({ kind: 'home', locale }),
+        dict.meta.tagline,
+      ),
+      link(
+        dict.overview.title,
+        pagePath({ kind: 'overview', locale }),
+        fill(dict.overview.subtitle, { count: list.length }),
+      ),
     );
   }
   lines.push(link('Contact', site.links.contact, 'book a call with the sales team'), '');
@@ -92,7 +116,10 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
 }
 
 function xmlEscape(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+  return value.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+  );
 }
 
 /** A Google Merchant Center RSS 2.0 feed: one item per category and language. */
@@ -115,7 +142,11 @@ export function productFeed({ list = categories, base, root = contentRoot() }: F
         ['g:identifier_exists', 'no'],
         ['g:product_type', content.name],
       ];
-      return ['    <item>', ...fields.map(([tag, value]) => `      <${tag}>${xmlEscape(value)}</${tag}>`), '    </item>'].join('\n');
+      return [
+        '    <item>',
+        ...fields.map(([tag, value]) => `      <${tag}>${xmlEscape(value)}</${tag}>`),
+        '    </item>',
+      ].join('\n');
     }),
   );
   const home = pageCopy({ kind: 'home', locale: 'en' }, { list, root });

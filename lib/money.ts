@@ -51,5 +51,9 @@ export function formatMoney(cents: number, locale: Locale): string {
 /** Formats whole euros without decimals, for "ab 89 €" / "from €89". Fractions round half away from zero. */
 export function formatEuros(euros: number, locale: Locale): string {
   const whole = Math.round(Math.abs(eurosToCents(euros)) / 100);
-  return withCurrency(groupThousands(String(whole), separators[locale].group), euros < 0 && whole > 0, locale);
+  return withCurrency(
+    groupThousands(String(whole), separators[locale].group),
+    euros < 0 && whole > 0,
+    locale,
+  );
 }

@@ -8,7 +8,10 @@ export function categoryParams(locale: Locale): { slug: string }[] {
 }
 
 /** The category page for a slug, or a 404 for a slug the table does not have. */
-export async function categoryPageFromParams(params: Promise<{ slug: string }>, locale: Locale): Promise<Page & { category: Category }> {
+export async function categoryPageFromParams(
+  params: Promise<{ slug: string }>,
+  locale: Locale,
+): Promise<Page & { category: Category }> {
   const { slug } = await params;
   const category = findCategoryBySlug(slug, locale);
   if (!category) notFound();

@@ -53,10 +53,16 @@ export function pageCopy(
     case 'home':
       return {
         ...dict.meta.home,
-        description: fill(dict.meta.home.description, { price: formatEuros(lowestPrice(list), page.locale), count: list.length }),
+        description: fill(dict.meta.home.description, {
+          price: formatEuros(lowestPrice(list), page.locale),
+          count: list.length,
+        }),
       };
     case 'overview':
-      return { ...dict.meta.overview, description: fill(dict.meta.overview.description, { count: list.length }) };
+      return {
+        ...dict.meta.overview,
+        description: fill(dict.meta.overview.description, { count: list.length }),
+      };
     case 'category': {
       const content = getCategoryContent(page.category, page.locale, root);
       return { title: content.title, description: content.description, keywords: content.keywords };
@@ -90,7 +96,8 @@ export function pageMetadata(page: Page): Metadata {
   return {
     // A layout's title template applies to the segments below it only, not to a page in its own segment:
     // the home pages share the root layout's segment, so they spell the template out.
-    title: page.kind === 'home' ? { absolute: titleTemplate(dict.meta.siteName).replace('%s', title) } : title,
+    title:
+      page.kind === 'home' ? { absolute: titleTemplate(dict.meta.siteName).replace('%s', title) } : title,
     description,
     keywords,
     alternates: { canonical: path, languages: languageAlternates(page) },

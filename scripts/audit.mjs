@@ -27,7 +27,10 @@ async function audit(port, url) {
   for (let attempt = 1; ; attempt += 1) {
     const { lhr } = await lighthouse(url, { port, logLevel: 'error' }, config);
     if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (attempt === 3)
+      throw new Error(
+        `Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
     console.warn(`${url}: ${lhr.runtimeError.code}, running Lighthouse again`);
   }
 }
@@ -36,14 +39,20 @@ async function audit(port, url) {
 function failingAudits(lhr, category) {
   return lhr.categories[category].auditRefs
     .map((ref) => lhr.audits[ref.id])
-    .filter((result) => result && result.score !== null && result.score < 1 && result.scoreDisplayMode !== 'informative')
+    .filter(
+      (result) =>
+        result && result.score !== null && result.score < 1 && result.scoreDisplayMode !== 'informative',
+    )
     .map((result) => result.id);
 }
 
 const server = await startServer('out');
 let failed = false;
 try {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: ['--headless=new', ...chromeFlags] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: ['--headless=new', ...chromeFlags],
+  });
   try {
     console.log(`| page | ${categories.join(' | ')} |`);
     console.log(`|---|${categories.map(() => '---:').join('|')}|`);
@@ -54,7 +63,9 @@ try {
       for (const category of categories) {
         if ((lhr.categories[category].score ?? 0) < 1) {
           failed = true;
-          console.error(`  ${path}: ${category} below 100, failing audits: ${failingAudits(lhr, category).join(', ')}`);
+          console.error(
+            `  ${path}: ${category} below 100, failing audits: ${failingAudits(lhr, category).join(', ')}`,
+          );
         }
       }
     }

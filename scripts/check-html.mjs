@@ -10,9 +10,11 @@ const require = createRequire(import.meta.url);
 const jar = require('vnu-jar');
 const root = path.resolve(process.argv[2] ?? 'out');
 
-
 const files = htmlFiles(root);
-const run = spawnSync('java', ['-jar', jar, '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = spawnSync('java', ['-jar', jar, '--format', 'json', ...files], {
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
 if (run.error) {
   console.error(`Could not run Java: ${run.error.message}`);
   process.exit(1);
@@ -20,7 +22,8 @@ if (run.error) {
 const { messages = [] } = JSON.parse(run.stderr || '{"messages":[]}');
 const errors = messages.filter((message) => message.type === 'error' || message.subType === 'fatal');
 // vnu reads the pages from file://, so a <meta> CSP's 'self' cannot match /_next/ there; on a host it does.
-const fileOriginArtefact = (message) => message.message.startsWith('Resource violates Content Security Policy (meta tag)');
+const fileOriginArtefact = (message) =>
+  message.message.startsWith('Resource violates Content Security Policy (meta tag)');
 const warnings = messages.filter(
   (message) => message.type === 'info' && message.subType === 'warning' && !fileOriginArtefact(message),
 );

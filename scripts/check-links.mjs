@@ -10,8 +10,6 @@ const root = path.resolve(process.argv[2] ?? 'out');
 const site = JSON.parse(fs.readFileSync('content/site.json', 'utf8'));
 const origin = new URL(process.env.SITE_URL || site.defaultSiteUrl).origin;
 
-
-
 const ids = new Map();
 function idsOf(file) {
   if (!ids.has(file)) {
@@ -27,7 +25,12 @@ let checked = 0;
 
 for (const file of pages) {
   const html = fs.readFileSync(file, 'utf8');
-  const pagePath = '/' + path.relative(root, file).replace(/\\/g, '/').replace(/(index)?\.html$/, '');
+  const pagePath =
+    '/' +
+    path
+      .relative(root, file)
+      .replace(/\\/g, '/')
+      .replace(/(index)?\.html$/, '');
   for (const match of html.matchAll(/<(?:a|link)\b[^>]*\shref="([^"]*)"/g)) {
     const raw = match[1].replace(/&amp;/g, '&');
     const href = raw.startsWith(origin) ? raw.slice(origin.length) || '/' : raw;
@@ -41,7 +44,8 @@ for (const file of pages) {
       continue;
     }
     const fragment = decodeURIComponent(url.hash.slice(1));
-    if (fragment && !idsOf(target).has(fragment)) broken.push(`${pagePath}: ${href} (no element #${fragment})`);
+    if (fragment && !idsOf(target).has(fragment))
+      broken.push(`${pagePath}: ${href} (no element #${fragment})`);
   }
 }
 

@@ -105,7 +105,10 @@ const typesOf = (node) => [node['@type']].flat().filter(Boolean);
 // --- sitemap.xml -------------------------------------------------------------------------------
 
 const sitemapXml = read('sitemap.xml') ?? '';
-if (sitemapXml && !/<urlset\b[^>]*xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"/.test(sitemapXml)) {
+if (
+  sitemapXml &&
+  !/<urlset\b[^>]*xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"/.test(sitemapXml)
+) {
   fail('sitemap.xml', 'urlset lacks the sitemaps.org namespace');
 }
 if (sitemapXml && !/<urlset\b[^>]*xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml"/.test(sitemapXml)) {
@@ -124,26 +127,37 @@ for (const [, block] of sitemapXml.matchAll(/<url>([\s\S]*?)<\/url>/g)) {
   const links = tags(block, 'xhtml:link');
   const alternates = {};
   for (const link of links) {
-    if (link.rel !== 'alternate') fail('sitemap.xml', `${loc}: xhtml:link rel="${link.rel}" instead of alternate`);
+    if (link.rel !== 'alternate')
+      fail('sitemap.xml', `${loc}: xhtml:link rel="${link.rel}" instead of alternate`);
     if (alternates[link.hreflang]) fail('sitemap.xml', `${loc}: hreflang ${link.hreflang} twice`);
     if (!isAbsolute(link.href)) fail('sitemap.xml', `${loc}: hreflang ${link.hreflang} href is not absolute`);
     alternates[link.hreflang] = normal(link.href);
   }
   if (links.length !== 3 || !['de', 'en', 'x-default'].every((language) => alternates[language])) {
-    fail('sitemap.xml', `${loc}: needs exactly 3 xhtml:link alternates (de, en, x-default), has ${Object.keys(alternates).join(', ') || 'none'}`);
+    fail(
+      'sitemap.xml',
+      `${loc}: needs exactly 3 xhtml:link alternates (de, en, x-default), has ${Object.keys(alternates).join(', ') || 'none'}`,
+    );
   }
-  if (![alternates.de, alternates.en].includes(normal(loc))) fail('sitemap.xml', `${loc}: its alternates do not include itself`);
+  if (![alternates.de, alternates.en].includes(normal(loc)))
+    fail('sitemap.xml', `${loc}: its alternates do not include itself`);
   const lastmod = xmlText(block, 'lastmod');
-  if (!lastmod || Number.isNaN(Date.parse(lastmod))) fail('sitemap.xml', `${loc}: missing or invalid <lastmod> ${lastmod ?? ''}`);
+  if (!lastmod || Number.isNaN(Date.parse(lastmod)))
+    fail('sitemap.xml', `${loc}: missing or invalid <lastmod> ${lastmod ?? ''}`);
   sitemap.set(normal(loc), { loc, alternates, lastmod });
 }
-if (sitemap.size !== EXPECTED_PAGES) fail('sitemap.xml', `lists ${sitemap.size} URLs, expected ${EXPECTED_PAGES}`);
+if (sitemap.size !== EXPECTED_PAGES)
+  fail('sitemap.xml', `lists ${sitemap.size} URLs, expected ${EXPECTED_PAGES}`);
 for (const [loc, { alternates }] of sitemap) {
   for (const language of ['de', 'en']) {
     const target = sitemap.get(alternates[language]);
-    if (!target) fail('sitemap.xml', `${loc}: ${language} alternate ${alternates[language]} is not in the sitemap`);
+    if (!target)
+      fail('sitemap.xml', `${loc}: ${language} alternate ${alternates[language]} is not in the sitemap`);
     else if (JSON.stringify(target.alternates) !== JSON.stringify(alternates)) {
-      fail('sitemap.xml', `${loc}: ${language} alternate ${alternates[language]} does not list the same alternates back`);
+      fail(
+        'sitemap.xml',
+        `${loc}: ${language} alternate ${alternates[language]} does not list the same alternates back`,
+      );
     }
   }
 }
@@ -153,17 +167,31 @@ const origin = [...origins][0] ?? 'https://invalid.example';
 
 // --- product-feed.xml (read before the pages, which cross-check their Offer against it) --------
 
-const G_FIELDS = ['g:id', 'title', 'description', 'link', 'g:image_link', 'g:availability', 'g:price', 'g:condition', 'g:brand', 'g:identifier_exists'];
+const G_FIELDS = [
+  'g:id',
+  'title',
+  'description',
+  'link',
+  'g:image_link',
+  'g:availability',
+  'g:price',
+  'g:condition',
+  'g:brand',
+  'g:identifier_exists',
+];
 const feedXml = read('product-feed.xml') ?? '';
 if (feedXml) {
-  if (!/^<\?xml version="1\.0" encoding="UTF-8"\?>/.test(feedXml)) fail('product-feed.xml', 'missing XML declaration');
+  if (!/^<\?xml version="1\.0" encoding="UTF-8"\?>/.test(feedXml))
+    fail('product-feed.xml', 'missing XML declaration');
   const rss = /<rss\b[^>]*>/.exec(feedXml);
   const rssAttrs = rss ? attributes(rss[0]) : {};
   if (rssAttrs.version !== '2.0') fail('product-feed.xml', '<rss version="2.0"> missing');
-  if (rssAttrs['xmlns:g'] !== 'http://base.google.com/ns/1.0') fail('product-feed.xml', 'xmlns:g="http://base.google.com/ns/1.0" missing');
+  if (rssAttrs['xmlns:g'] !== 'http://base.google.com/ns/1.0')
+    fail('product-feed.xml', 'xmlns:g="http://base.google.com/ns/1.0" missing');
   const channel = xmlText(feedXml, 'channel') ?? '';
   const head = channel.split('<item>')[0];
-  for (const tag of ['title', 'link', 'description']) if (!xmlText(head, tag)) fail('product-feed.xml', `channel <${tag}> missing`);
+  for (const tag of ['title', 'link', 'description'])
+    if (!xmlText(head, tag)) fail('product-feed.xml', `channel <${tag}> missing`);
 }
 const feedItems = [...feedXml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map(([, block]) =>
   Object.fromEntries(G_FIELDS.map((field) => [field, xmlText(block, field)])),
@@ -172,19 +200,27 @@ const feedByLink = new Map();
 feedItems.forEach((item, index) => {
   const where = `product-feed.xml item ${index + 1} (${item['g:id'] ?? 'no id'})`;
   for (const field of G_FIELDS) if (!item[field]) fail(where, `<${field}> missing or empty`);
-  if (item['g:price'] && !/^\d+\.\d{2} EUR$/.test(item['g:price'])) fail(where, `g:price "${item['g:price']}" is not like "89.00 EUR"`);
-  if (item['g:availability'] && !['in_stock', 'out_of_stock', 'preorder', 'backorder'].includes(item['g:availability'])) {
+  if (item['g:price'] && !/^\d+\.\d{2} EUR$/.test(item['g:price']))
+    fail(where, `g:price "${item['g:price']}" is not like "89.00 EUR"`);
+  if (
+    item['g:availability'] &&
+    !['in_stock', 'out_of_stock', 'preorder', 'backorder'].includes(item['g:availability'])
+  ) {
     fail(where, `g:availability "${item['g:availability']}" is not a Merchant Center value`);
   }
-  if (item['g:condition'] && !['new', 'refurbished', 'used'].includes(item['g:condition'])) fail(where, `g:condition "${item['g:condition']}"`);
-  if (item['g:identifier_exists'] && !['yes', 'no'].includes(item['g:identifier_exists'])) fail(where, `g:identifier_exists "${item['g:identifier_exists']}"`);
+  if (item['g:condition'] && !['new', 'refurbished', 'used'].includes(item['g:condition']))
+    fail(where, `g:condition "${item['g:condition']}"`);
+  if (item['g:identifier_exists'] && !['yes', 'no'].includes(item['g:identifier_exists']))
+    fail(where, `g:identifier_exists "${item['g:identifier_exists']}"`);
   if (item.link) {
     if (!sitemap.has(normal(item.link))) fail(where, `link ${item.link} is not a page in the sitemap`);
     if (feedByLink.has(normal(item.link))) fail(where, `link ${item.link} appears in two items`);
     feedByLink.set(normal(item.link), item);
   }
   if (item['g:image_link']) {
-    const size = isAbsolute(item['g:image_link']) ? pngSize(path.join(root, new URL(item['g:image_link']).pathname)) : { error: 'not absolute' };
+    const size = isAbsolute(item['g:image_link'])
+      ? pngSize(path.join(root, new URL(item['g:image_link']).pathname))
+      : { error: 'not absolute' };
     if (size.error) fail(where, `g:image_link ${item['g:image_link']}: ${size.error}`);
   }
 });
@@ -205,13 +241,19 @@ for (const [loc, entry] of sitemap) {
   const head = html.slice(0, headEnd < 0 ? html.length : headEnd);
   const meta = (key) => {
     const found = tags(head, 'meta').filter((attrs) => attrs.property === key || attrs.name === key);
-    if (found.length > 1 && !key.startsWith('og:locale:alternate')) fail(where, `${key} appears ${found.length} times`);
+    if (found.length > 1 && !key.startsWith('og:locale:alternate'))
+      fail(where, `${key} appears ${found.length} times`);
     return found[0]?.content;
   };
   const lang = attributes(/<html\b[^>]*>/i.exec(html)?.[0] ?? '<html>').lang;
 
   // Kind of page from its place in the route table: home is what x-default points at from "/".
-  const kind = entry.alternates.de === normal(`${origin}/`) ? 'home' : /\/leads\/[^/]+$/.test(pathname) ? 'category' : 'overview';
+  const kind =
+    entry.alternates.de === normal(`${origin}/`)
+      ? 'home'
+      : /\/leads\/[^/]+$/.test(pathname)
+        ? 'category'
+        : 'overview';
 
   const titles = [...head.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((match) => decode(match[1]).trim());
   if (titles.length !== 1) fail(where, `${titles.length} <title> elements`);
@@ -219,10 +261,14 @@ for (const [loc, entry] of sitemap) {
   const description = meta('description');
   if (!description) fail(where, 'meta description missing');
   // Copy templates such as "{count} Branchen" must reach readers and crawlers filled in.
-  const visible = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '');
-  for (const [placeholder] of visible.matchAll(/\{[a-zA-Z]+\}/g)) fail(where, `unfilled placeholder ${placeholder} in the page`);
+  const visible = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[\s\S]*?<\/style>/gi, '');
+  for (const [placeholder] of visible.matchAll(/\{[a-zA-Z]+\}/g))
+    fail(where, `unfilled placeholder ${placeholder} in the page`);
   const robots = meta('robots');
-  if (robots && /noindex|none/.test(robots)) fail(where, `meta robots "${robots}" keeps the page out of search`);
+  if (robots && /noindex|none/.test(robots))
+    fail(where, `meta robots "${robots}" keeps the page out of search`);
 
   // Canonical
   const canonicals = tags(head, 'link').filter((attrs) => attrs.rel === 'canonical');
@@ -241,10 +287,14 @@ for (const [loc, entry] of sitemap) {
   for (const language of ['de', 'en', 'x-default']) {
     if (!alternates[language]) fail(where, `hreflang ${language} missing`);
     else if (alternates[language] !== entry.alternates[language]) {
-      fail(where, `hreflang ${language} ${alternates[language]} differs from the sitemap's ${entry.alternates[language]}`);
+      fail(
+        where,
+        `hreflang ${language} ${alternates[language]} differs from the sitemap's ${entry.alternates[language]}`,
+      );
     }
   }
-  if (lang && alternates[lang] !== loc) fail(where, `<html lang="${lang}"> but its ${lang} alternate is ${alternates[lang]}`);
+  if (lang && alternates[lang] !== loc)
+    fail(where, `<html lang="${lang}"> but its ${lang} alternate is ${alternates[lang]}`);
   if (!lang) fail(where, '<html> has no lang');
 
   // Open Graph and Twitter
@@ -260,10 +310,13 @@ for (const [loc, entry] of sitemap) {
     siteName: meta('og:site_name'),
     type: meta('og:type'),
   };
-  for (const key of ['title', 'description', 'url', 'locale', 'image', 'siteName']) if (!og[key]) fail(where, `og:${key} missing`);
+  for (const key of ['title', 'description', 'url', 'locale', 'image', 'siteName'])
+    if (!og[key]) fail(where, `og:${key} missing`);
   if (og.url && normal(og.url) !== loc) fail(where, `og:url ${og.url} is not the page URL`);
-  if (og.locale && lang && !og.locale.startsWith(`${lang}_`)) fail(where, `og:locale ${og.locale} does not match lang ${lang}`);
-  if (og.siteName && !title.endsWith(` | ${og.siteName}`)) fail(where, `<title> "${title}" does not end with " | ${og.siteName}"`);
+  if (og.locale && lang && !og.locale.startsWith(`${lang}_`))
+    fail(where, `og:locale ${og.locale} does not match lang ${lang}`);
+  if (og.siteName && !title.endsWith(` | ${og.siteName}`))
+    fail(where, `<title> "${title}" does not end with " | ${og.siteName}"`);
   let imageSize = '';
   if (og.image) {
     if (!isAbsolute(og.image)) fail(where, `og:image "${og.image}" is not absolute`);
@@ -272,14 +325,19 @@ for (const [loc, entry] of sitemap) {
       const size = pngSize(path.join(root, new URL(og.image).pathname));
       if (size.error) fail(where, `og:image ${og.image}: ${size.error}`);
       else if (size.width !== OG_WIDTH || size.height !== OG_HEIGHT) {
-        fail(where, `og:image ${og.image} is ${size.width}×${size.height}, expected ${OG_WIDTH}×${OG_HEIGHT}`);
+        fail(
+          where,
+          `og:image ${og.image} is ${size.width}×${size.height}, expected ${OG_WIDTH}×${OG_HEIGHT}`,
+        );
       } else imageSize = `${size.width}×${size.height}`;
     }
     if (og.imageWidth && og.imageWidth !== String(OG_WIDTH)) fail(where, `og:image:width ${og.imageWidth}`);
-    if (og.imageHeight && og.imageHeight !== String(OG_HEIGHT)) fail(where, `og:image:height ${og.imageHeight}`);
+    if (og.imageHeight && og.imageHeight !== String(OG_HEIGHT))
+      fail(where, `og:image:height ${og.imageHeight}`);
   }
   const twitterCard = meta('twitter:card');
-  if (twitterCard !== 'summary_large_image') fail(where, `twitter:card is ${twitterCard ?? 'missing'}, expected summary_large_image`);
+  if (twitterCard !== 'summary_large_image')
+    fail(where, `twitter:card is ${twitterCard ?? 'missing'}, expected summary_large_image`);
   if (!meta('twitter:image')) fail(where, 'twitter:image missing');
 
   // JSON-LD
@@ -293,29 +351,42 @@ for (const [loc, entry] of sitemap) {
     try {
       const data = JSON.parse(body);
       nodes.push(...ldNodes(data));
-      topTypes.push(...[data].flat().flatMap((node) => node['@graph'] ?? [node]).flatMap(typesOf));
+      topTypes.push(
+        ...[data]
+          .flat()
+          .flatMap((node) => node['@graph'] ?? [node])
+          .flatMap(typesOf),
+      );
     } catch (error) {
       fail(where, `JSON-LD does not parse: ${error.message}`);
     }
   }
   const types = new Set(nodes.flatMap(typesOf));
-  const need = { home: ['Organization', 'WebSite'], overview: ['BreadcrumbList'], category: ['BreadcrumbList'] }[kind];
+  const need = {
+    home: ['Organization', 'WebSite'],
+    overview: ['BreadcrumbList'],
+    category: ['BreadcrumbList'],
+  }[kind];
   for (const type of need) if (!types.has(type)) fail(where, `JSON-LD lacks ${type} (${kind} page)`);
   const breadcrumb = nodes.find((node) => typesOf(node).includes('BreadcrumbList'));
   if (breadcrumb) {
     const last = breadcrumb.itemListElement?.at(-1);
     const lastUrl = typeof last?.item === 'string' ? last.item : last?.item?.['@id'];
-    if (!lastUrl || normal(lastUrl) !== loc) fail(where, `BreadcrumbList does not end at the page itself (${lastUrl})`);
+    if (!lastUrl || normal(lastUrl) !== loc)
+      fail(where, `BreadcrumbList does not end at the page itself (${lastUrl})`);
   }
   if (kind === 'category') {
-    const product = nodes.find((node) => typesOf(node).some((type) => type === 'Product' || type === 'Service'));
+    const product = nodes.find((node) =>
+      typesOf(node).some((type) => type === 'Product' || type === 'Service'),
+    );
     const offer = [product?.offers].flat().find((node) => node && typesOf(node).includes('Offer'));
     if (!product) fail(where, 'JSON-LD lacks a Product or Service');
     else if (!offer) fail(where, 'Product has no Offer');
     else {
       if (!(Number(offer.price) > 0)) fail(where, `Offer price "${offer.price}" is not a positive number`);
       if (offer.priceCurrency !== 'EUR') fail(where, `Offer priceCurrency ${offer.priceCurrency}`);
-      if (!/^https?:\/\/schema\.org\/\w+$/.test(offer.availability ?? '')) fail(where, `Offer availability "${offer.availability}"`);
+      if (!/^https?:\/\/schema\.org\/\w+$/.test(offer.availability ?? ''))
+        fail(where, `Offer availability "${offer.availability}"`);
       if (!offer.url || normal(offer.url) !== loc) fail(where, `Offer url ${offer.url} is not the page`);
       const item = feedByLink.get(loc);
       if (!item) fail(where, 'no product-feed item links to this category page');
@@ -325,19 +396,26 @@ for (const [loc, entry] of sitemap) {
     }
     // The rating is visible copy, never structured data.
     const text = html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<[^>]+>/g, ' ');
-    if (!/4[.,]9 (?:von|out of) 5/.test(decode(text))) fail(where, 'the "4,9 von 5" / "4.9 out of 5" rating text is not visible');
+    if (!/4[.,]9 (?:von|out of) 5/.test(decode(text)))
+      fail(where, 'the "4,9 von 5" / "4.9 out of 5" rating text is not visible');
   }
-  if (/AggregateRating/.test(html)) fail(where, 'AggregateRating found; the site must not mark up its own rating');
+  if (/AggregateRating/.test(html))
+    fail(where, 'AggregateRating found; the site must not mark up its own rating');
 
   pages.push({ where, loc, file, kind, lang, title, description, alternates, og, imageSize, topTypes });
 }
 
-if (pages.length !== EXPECTED_PAGES) fail('pages', `checked ${pages.length} pages, expected ${EXPECTED_PAGES}`);
-for (const [field, label] of [['title', '<title>'], ['description', 'meta description']]) {
+if (pages.length !== EXPECTED_PAGES)
+  fail('pages', `checked ${pages.length} pages, expected ${EXPECTED_PAGES}`);
+for (const [field, label] of [
+  ['title', '<title>'],
+  ['description', 'meta description'],
+]) {
   const seen = new Map();
   for (const page of pages) {
     if (!page[field]) continue;
-    if (seen.has(page[field])) fail(page.where, `${label} duplicates ${seen.get(page[field])}: "${page[field]}"`);
+    if (seen.has(page[field]))
+      fail(page.where, `${label} duplicates ${seen.get(page[field])}: "${page[field]}"`);
     else seen.set(page[field], page.where);
   }
 }
@@ -349,7 +427,10 @@ for (const page of pages) {
     if (!target) continue;
     for (const back of ['de', 'en', 'x-default']) {
       if (target.alternates[back] !== page.alternates[back]) {
-        fail(page.where, `its ${language} alternate ${target.where} names ${target.alternates[back]} as ${back}, not ${page.alternates[back]}`);
+        fail(
+          page.where,
+          `its ${language} alternate ${target.where} names ${target.alternates[back]} as ${back}, not ${page.alternates[back]}`,
+        );
       }
     }
     if (target !== page && page.og.locale && target.og.localeAlternate !== page.og.locale) {
@@ -358,11 +439,14 @@ for (const page of pages) {
   }
 }
 const categoryPages = pages.filter((page) => page.kind === 'category');
-if (feedItems.length !== categoryPages.length) fail('product-feed.xml', `${feedItems.length} items for ${categoryPages.length} category pages`);
+if (feedItems.length !== categoryPages.length)
+  fail('product-feed.xml', `${feedItems.length} items for ${categoryPages.length} category pages`);
 
 // Every social image in the export, including ones no page happens to use.
 const ogDir = path.join(root, 'og');
-const ogImages = fs.existsSync(ogDir) ? fs.readdirSync(ogDir, { recursive: true }).filter((name) => String(name).endsWith('.png')) : [];
+const ogImages = fs.existsSync(ogDir)
+  ? fs.readdirSync(ogDir, { recursive: true }).filter((name) => String(name).endsWith('.png'))
+  : [];
 for (const name of ogImages) {
   const size = pngSize(path.join(ogDir, String(name)));
   if (size.error || size.width !== OG_WIDTH || size.height !== OG_HEIGHT) {
@@ -377,9 +461,13 @@ if (robotsTxt) {
   const lines = robotsTxt.split(/\r?\n/).map((line) => line.trim());
   if (!lines.some((line) => /^user-agent:\s*\*$/i.test(line))) fail('robots.txt', 'no "User-agent: *" group');
   if (!lines.some((line) => /^allow:\s*\/$/i.test(line))) fail('robots.txt', 'no "Allow: /"');
-  if (lines.some((line) => /^disallow:\s*\/\s*$/i.test(line))) fail('robots.txt', '"Disallow: /" blocks the whole site');
-  const sitemaps = lines.filter((line) => /^sitemap:/i.test(line)).map((line) => line.replace(/^sitemap:\s*/i, ''));
-  if (!sitemaps.includes(`${origin}/sitemap.xml`)) fail('robots.txt', `no "Sitemap: ${origin}/sitemap.xml" line (has ${sitemaps.join(', ') || 'none'})`);
+  if (lines.some((line) => /^disallow:\s*\/\s*$/i.test(line)))
+    fail('robots.txt', '"Disallow: /" blocks the whole site');
+  const sitemaps = lines
+    .filter((line) => /^sitemap:/i.test(line))
+    .map((line) => line.replace(/^sitemap:\s*/i, ''));
+  if (!sitemaps.includes(`${origin}/sitemap.xml`))
+    fail('robots.txt', `no "Sitemap: ${origin}/sitemap.xml" line (has ${sitemaps.join(', ') || 'none'})`);
 }
 
 // --- llms.txt ----------------------------------------------------------------------------------
@@ -389,12 +477,14 @@ if (llms) {
   const lines = llms.split('\n');
   if (!/^# \S/.test(lines[0] ?? '')) fail('llms.txt', 'first line is not an H1 ("# Name")');
   const firstH2 = lines.findIndex((line) => line.startsWith('## '));
-  if (!lines.slice(1, firstH2).some((line) => line.startsWith('> '))) fail('llms.txt', 'no blockquote summary before the first H2');
+  if (!lines.slice(1, firstH2).some((line) => line.startsWith('> ')))
+    fail('llms.txt', 'no blockquote summary before the first H2');
   const h2s = lines.filter((line) => line.startsWith('## '));
   if (h2s.at(-1) !== '## Optional') fail('llms.txt', `last H2 is "${h2s.at(-1)}", expected "## Optional"`);
   const linked = new Set([...llms.matchAll(/^- \[[^\]]+\]\(([^)\s]+)\)/gm)].map((match) => normal(match[1])));
   for (const page of categoryPages) if (!linked.has(page.loc)) fail('llms.txt', `does not link ${page.loc}`);
-  for (const file of ['/product-feed.xml', '/sitemap.xml']) if (!linked.has(normal(`${origin}${file}`))) fail('llms.txt', `does not link ${file}`);
+  for (const file of ['/product-feed.xml', '/sitemap.xml'])
+    if (!linked.has(normal(`${origin}${file}`))) fail('llms.txt', `does not link ${file}`);
 }
 
 // --- report ------------------------------------------------------------------------------------

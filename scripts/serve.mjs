@@ -64,8 +64,6 @@ function loadRules() {
   }
 }
 
-
-
 const rules = loadRules();
 
 // Text is sent compressed, as every CDN does; Lighthouse measures what is transferred. A CDN answers
@@ -86,7 +84,13 @@ function compress(data, encoding) {
 function encoded(file, acceptEncoding) {
   const data = fs.readFileSync(file);
   const type = types[path.extname(file)] ?? '';
-  const encoding = !compressible.test(type) ? undefined : /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+  const encoding = !compressible.test(type)
+    ? undefined
+    : /\bbr\b/.test(acceptEncoding)
+      ? 'br'
+      : /\bgzip\b/.test(acceptEncoding)
+        ? 'gzip'
+        : undefined;
   if (!encoding) return { data };
   const key = `${encoding}:${file}`;
   const cached = cache.get(key);
@@ -143,5 +147,7 @@ const server = http.createServer((request, response) => {
 
 server.listen(port, host, () => {
   // PORT=0 asks for a free port; the line names the one chosen (scripts/lib/local-site.mjs reads it).
-  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${server.address().port}`);
+  console.log(
+    `Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${server.address().port}`,
+  );
 });

@@ -27,7 +27,9 @@ const gates = [
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !gates.some((gate) => gate.name === name));
 if (unknown.length > 0) {
-  console.error(`Unknown gate(s): ${unknown.join(', ')}. Gates: ${gates.map((gate) => gate.name).join(', ')}`);
+  console.error(
+    `Unknown gate(s): ${unknown.join(', ')}. Gates: ${gates.map((gate) => gate.name).join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -54,7 +56,10 @@ function seconds(ms) {
 }
 
 console.log('\n━━ summary');
-for (const result of results) console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);
+for (const result of results)
+  console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);
 const passed = results.filter((result) => result.ok).length;
-console.log(`\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`);
+console.log(
+  `\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`,
+);
 process.exit(passed === results.length ? 0 : 1);

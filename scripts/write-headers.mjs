@@ -15,7 +15,6 @@ import { cacheRules, commonHeaders, contentSecurityPolicy, revalidate } from '..
 
 const root = path.resolve(process.argv[2] ?? 'out');
 
-
 /** Hashes of the inline scripts a browser would execute (JSON-LD data blocks are not executed). */
 export function inlineScriptHashes(html) {
   const hashes = [];
@@ -39,7 +38,8 @@ function urlPaths(file) {
 // No header name appears in two rules that can match the same path: Cloudflare Pages and
 // Netlify join such values with commas, which would corrupt Cache-Control or the CSP.
 const rules = [{ pattern: '/*', headers: commonHeaders }];
-for (const rule of cacheRules) rules.push({ pattern: rule.pattern, headers: { 'Cache-Control': rule.value } });
+for (const rule of cacheRules)
+  rules.push({ pattern: rule.pattern, headers: { 'Cache-Control': rule.value } });
 
 const files = htmlFiles(root).sort();
 const nginxMap = [];
@@ -48,7 +48,10 @@ for (const file of files) {
   const scriptHashes = inlineScriptHashes(html);
   const csp = contentSecurityPolicy({ scriptHashes });
   for (const urlPath of urlPaths(file)) {
-    rules.push({ pattern: urlPath, headers: { 'Content-Security-Policy': csp, 'Cache-Control': revalidate } });
+    rules.push({
+      pattern: urlPath,
+      headers: { 'Content-Security-Policy': csp, 'Cache-Control': revalidate },
+    });
     nginxMap.push(`${JSON.stringify(urlPath)} ${JSON.stringify(csp)};`);
   }
   if (path.basename(file) === '404.html' && !html.includes('http-equiv="Content-Security-Policy"')) {
@@ -59,7 +62,9 @@ for (const file of files) {
 }
 
 const headersText = rules
-  .map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+  .map((rule) =>
+    [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+  )
   .join('\n\n');
 fs.writeFileSync(path.join(root, '_headers'), `${headersText}\n`);
 fs.writeFileSync(path.join(root, '_headers.json'), `${JSON.stringify(rules, null, 2)}\n`);
@@ -70,4 +75,6 @@ fs.writeFileSync(
     .map(([name, value]) => `add_header ${name} ${JSON.stringify(value)} always;`)
     .join('\n') + '\n',
 );
-console.log(`Wrote security headers for ${files.length} pages to ${path.relative(process.cwd(), root)}/_headers.`);
+console.log(
+  `Wrote security headers for ${files.length} pages to ${path.relative(process.cwd(), root)}/_headers.`,
+);

@@ -4,5 +4,7 @@ import { siteUrl } from '@/lib/seo';
 export const dynamic = 'force-static';
 
 export function GET() {
-  return new Response(llmsTxt({ base: siteUrl() }), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+  return new Response(llmsTxt({ base: siteUrl() }), {
+    headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
+  });
 }

@@ -30,14 +30,14 @@ export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
         ref={triggerRef}
         type="button"
         onClick={show}
-        className="relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+        className="hover:text-brand-700 relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
       >
         <ShoppingCartIcon className="size-6" aria-hidden="true" />
         <span className="sr-only">{count > 0 ? fill(countLabel, { count }) : label}</span>
         {count > 0 && (
           <span
             aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
+            className="bg-brand-700 absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-xs font-semibold text-white"
           >
             {count > 99 ? '99+' : count}
           </span>

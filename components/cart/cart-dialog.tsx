@@ -55,14 +55,21 @@ export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuf
           ) : (
             <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-5" aria-label={strings.title}>
               {items.map((item) => {
-                const name = (names[item.category] ?? item.category) + (item.exclusive ? exclusiveSuffix : '');
+                const name =
+                  (names[item.category] ?? item.category) + (item.exclusive ? exclusiveSuffix : '');
                 return (
                   <li key={item.id} className="flex items-center gap-3 py-4">
                     <div className="min-w-0 flex-1">
                       <p className="font-medium text-slate-900">{name}</p>
-                      <p className="text-sm text-slate-600">{fill(strings.unitPrice, { price: formatMoney(item.price, locale) })}</p>
+                      <p className="text-sm text-slate-600">
+                        {fill(strings.unitPrice, { price: formatMoney(item.price, locale) })}
+                      </p>
                     </div>
-                    <div className="flex items-center gap-1" role="group" aria-label={`${strings.quantity}: ${name}`}>
+                    <div
+                      className="flex items-center gap-1"
+                      role="group"
+                      aria-label={`${strings.quantity}: ${name}`}
+                    >
                       <button
                         type="button"
                         onClick={() => decrease(item.id)}
@@ -71,7 +78,10 @@ export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuf
                         <MinusIcon className="size-4" aria-hidden="true" />
                         <span className="sr-only">{fill(strings.decrease, { name })}</span>
                       </button>
-                      <output className="w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite">
+                      <output
+                        className="w-8 text-center text-sm font-semibold tabular-nums"
+                        aria-live="polite"
+                      >
                         {item.quantity}
                       </output>
                       <button
@@ -110,7 +120,7 @@ export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuf
               type="button"
               onClick={() => window.alert(strings.checkoutAlert)}
               disabled={items.length === 0}
-              className="mt-4 w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+              className="bg-brand-700 hover:bg-brand-800 mt-4 w-full rounded-lg px-4 py-3 font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
             >
               {strings.checkout}
             </button>

@@ -15,7 +15,13 @@ export interface CategoryCardProps {
 }
 
 /** A category in the grid: icon, name, starting price and a link to its page. */
-export function CategoryCard({ category, locale, name, strings, headingLevel: Heading = 'h3' }: CategoryCardProps) {
+export function CategoryCard({
+  category,
+  locale,
+  name,
+  strings,
+  headingLevel: Heading = 'h3',
+}: CategoryCardProps) {
   return (
     <article className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <CategoryIcon category={category} />
@@ -28,7 +34,7 @@ export function CategoryCard({ category, locale, name, strings, headingLevel: He
       </p>
       <SiteLink
         href={categoryPath(category, locale)}
-        className="mt-6 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg bg-brand-50 px-4 text-sm font-semibold text-brand-800 group-hover:bg-brand-700 group-hover:text-white"
+        className="bg-brand-50 text-brand-800 group-hover:bg-brand-700 mt-6 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-4 text-sm font-semibold group-hover:text-white"
       >
         {strings.learnMore}
         <span className="sr-only">: {name}</span>

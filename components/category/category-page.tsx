@@ -81,12 +81,15 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
           </div>
 
           <aside aria-labelledby="order-title" className="lg:col-span-2">
-            <div id="order" className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl lg:sticky lg:top-24">
+            <div
+              id="order"
+              className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl lg:sticky lg:top-24"
+            >
               <h2 id="order-title" className="text-xl font-bold text-slate-900">
                 {fill(strings.orderTitle, { category: content.name })}
               </h2>
               <p className="mt-1 text-slate-700">
-                <span className="text-lg font-semibold text-brand-800">
+                <span className="text-brand-800 text-lg font-semibold">
                   {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
                 </span>{' '}
                 <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>

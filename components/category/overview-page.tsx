@@ -18,8 +18,12 @@ export function OverviewPage({ locale }: OverviewPageProps) {
       <JsonLd data={pageJsonLd({ kind: 'overview', locale })} />
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{dict.overview.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-200">{fill(dict.overview.subtitle, { count: categories.length })}</p>
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            {dict.overview.title}
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-slate-200">
+            {fill(dict.overview.subtitle, { count: categories.length })}
+          </p>
         </div>
       </section>
       <section id="categories" aria-label={dict.header.categories} className="scroll-mt-16 bg-slate-50 py-16">

@@ -31,13 +31,13 @@ export function HomePage({ locale }: HomePageProps) {
   return (
     <>
       <JsonLd data={pageJsonLd({ kind: 'home', locale })} />
-      <section className="relative overflow-hidden bg-brand-900 text-white">
+      <section className="bg-brand-900 relative overflow-hidden text-white">
         <div
           aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,--theme(--color-brand-600/55%),transparent_60%)]"
+          className="bg-[radial-gradient(ellipse_at_top_right,--theme(--color-brand-600/55%),transparent_60%)] absolute inset-0"
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-20 sm:px-6 lg:px-8 lg:pt-24 lg:pb-28">
-          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/20">
+          <p className="text-brand-100 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20">
             <SparklesIcon className="size-4" aria-hidden="true" />
             {hero.eyebrow}
           </p>
@@ -52,7 +52,7 @@ export function HomePage({ locale }: HomePageProps) {
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:flex-wrap">
             <a
               href="#categories"
-              className="inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-900 shadow hover:bg-brand-50"
+              className="text-brand-900 hover:bg-brand-50 inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold shadow"
             >
               {hero.browseCategories}
             </a>
@@ -61,13 +61,19 @@ export function HomePage({ locale }: HomePageProps) {
         </div>
       </section>
 
-      <section aria-label={stats.map((stat) => stat.label).join(', ')} className="border-b border-slate-200 bg-white">
+      <section
+        aria-label={stats.map((stat) => stat.label).join(', ')}
+        className="border-b border-slate-200 bg-white"
+      >
         <dl className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:px-8">
           {stats.map((stat) => (
             // The value sits above its label in a row of fixed height, so a label painted before its value arrives stays put.
-            <div key={stat.label} className="grid grid-rows-[--spacing(9)_auto] rounded-2xl bg-slate-50 px-6 py-5 text-center">
+            <div
+              key={stat.label}
+              className="grid grid-rows-[--spacing(9)_auto] rounded-2xl bg-slate-50 px-6 py-5 text-center"
+            >
               <dt className="row-start-2 text-sm text-slate-600">{stat.label}</dt>
-              <dd className="row-start-1 text-3xl font-bold tracking-tight text-brand-800">{stat.value}</dd>
+              <dd className="text-brand-800 row-start-1 text-3xl font-bold tracking-tight">{stat.value}</dd>
             </div>
           ))}
         </dl>
@@ -75,7 +81,11 @@ export function HomePage({ locale }: HomePageProps) {
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-16 bg-slate-50 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="categories-title" title={dict.home.categories.title} subtitle={fill(dict.home.categories.subtitle, { count: categories.length })} />
+          <SectionHeading
+            id="categories-title"
+            title={dict.home.categories.title}
+            subtitle={fill(dict.home.categories.subtitle, { count: categories.length })}
+          />
           <div className="mt-12">
             <CategoryGrid locale={locale} />
           </div>
@@ -90,7 +100,7 @@ export function HomePage({ locale }: HomePageProps) {
               const Icon = featureIcons[index] ?? CheckBadgeIcon;
               return (
                 <li key={item.title} className="rounded-2xl border border-slate-200 p-6">
-                  <Icon className="size-8 text-brand-700" aria-hidden="true" />
+                  <Icon className="text-brand-700 size-8" aria-hidden="true" />
                   <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
                   <p className="mt-2 text-slate-700">{item.description}</p>
                 </li>
@@ -122,12 +132,14 @@ export function HomePage({ locale }: HomePageProps) {
               <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span
                   aria-hidden="true"
-                  className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                  className="bg-brand-700 inline-flex size-9 items-center justify-center rounded-full font-bold text-white"
                 >
                   {index + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">{step.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{fill(step.description, { count: categories.length })}</p>
+                <p className="mt-2 text-sm text-slate-700">
+                  {fill(step.description, { count: categories.length })}
+                </p>
               </li>
             ))}
           </ol>
@@ -145,7 +157,7 @@ export function HomePage({ locale }: HomePageProps) {
           </div>
           <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
             <figcaption className="flex items-center gap-2 font-semibold text-slate-900">
-              <DocumentCheckIcon className="size-6 text-brand-700" aria-hidden="true" />
+              <DocumentCheckIcon className="text-brand-700 size-6" aria-hidden="true" />
               {sampleLead.cardTitle}
             </figcaption>
             <dl className="mt-4 divide-y divide-slate-100">
@@ -170,7 +182,7 @@ export function HomePage({ locale }: HomePageProps) {
               <details key={item.question} className="group px-6 py-2">
                 <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-2 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
                   <h3>{item.question}</h3>
-                  <span aria-hidden="true" className="text-xl text-brand-700 transition group-open:rotate-45">
+                  <span aria-hidden="true" className="text-brand-700 text-xl transition group-open:rotate-45">
                     +
                   </span>
                 </summary>
@@ -186,10 +198,10 @@ export function HomePage({ locale }: HomePageProps) {
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
             {cta.title}
           </h2>
-          <p className="mt-4 text-lg text-brand-100">{cta.text}</p>
+          <p className="text-brand-100 mt-4 text-lg">{cta.text}</p>
           <a
             href="#categories"
-            className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-brand-900 hover:bg-brand-50"
+            className="text-brand-900 hover:bg-brand-50 mt-8 inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold"
           >
             {cta.button}
           </a>

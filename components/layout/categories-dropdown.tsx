@@ -24,7 +24,10 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
     element.focus();
     if (openOnMount === 'pointer') element.click();
     // From the keyboard, open as Headless UI does for that key: with the first (or last) item active.
-    else element.dispatchEvent(new KeyboardEvent('keydown', { key: openOnMount, bubbles: true, cancelable: true }));
+    else
+      element.dispatchEvent(
+        new KeyboardEvent('keydown', { key: openOnMount, bubbles: true, cancelable: true }),
+      );
   }, [openOnMount]);
 
   return (
@@ -41,7 +44,7 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
           <MenuItem key={item.href}>
             <SiteLink
               href={item.href}
-              className="block rounded-lg px-3 py-2 text-sm text-slate-700 data-focus:bg-brand-50 data-focus:text-brand-800"
+              className="data-focus:bg-brand-50 data-focus:text-brand-800 block rounded-lg px-3 py-2 text-sm text-slate-700"
             >
               {item.label}
             </SiteLink>
@@ -51,7 +54,7 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
         <MenuItem>
           <SiteLink
             href={overview.href}
-            className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 data-focus:bg-brand-50"
+            className="text-brand-700 data-focus:bg-brand-50 block rounded-lg px-3 py-2 text-sm font-semibold"
           >
             {overview.label}
           </SiteLink>

@@ -44,7 +44,9 @@ export function Footer({ locale }: FooterProps) {
           <div className="[&_span]:text-white">
             <Logo brand={site.brand} />
           </div>
-          <p className="mt-4 max-w-sm text-sm leading-6">{fill(footer.description, { count: categories.length })}</p>
+          <p className="mt-4 max-w-sm text-sm leading-6">
+            {fill(footer.description, { count: categories.length })}
+          </p>
         </div>
 
         <FooterColumn heading={footer.productHeading}>

@@ -22,12 +22,17 @@ export function Header({ page }: HeaderProps) {
   const categories = categoryLinks(locale, names);
   const other = otherLocale(locale);
   const contact = { href: site.links.contact, label: dict.header.contact };
-  const navLink = 'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
+  const navLink =
+    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <SiteLink href={homePath(locale)} className="inline-flex min-h-11 items-center rounded-md" aria-label={dict.header.homeLabel}>
+        <SiteLink
+          href={homePath(locale)}
+          className="inline-flex min-h-11 items-center rounded-md"
+          aria-label={dict.header.homeLabel}
+        >
           <Logo brand={site.brand} />
         </SiteLink>
 
@@ -51,7 +56,7 @@ export function Header({ page }: HeaderProps) {
             hrefLang={other}
             lang={other}
             aria-label={dict.header.languageToggleLabel}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100 hover:text-brand-700"
+            className="hover:text-brand-700 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100"
           >
             {dict.header.languageToggle}
           </a>

@@ -18,7 +18,14 @@ interface MobileMenuProps {
  * before (and without) JavaScript and ships none. The page remounts the
  * header on navigation, which closes it.
  */
-export function MobileMenu({ label, categoriesLabel, links, categories, contact, newTabHint }: MobileMenuProps) {
+export function MobileMenu({
+  label,
+  categoriesLabel,
+  links,
+  categories,
+  contact,
+  newTabHint,
+}: MobileMenuProps) {
   const item = 'block rounded-md px-3 py-3 text-slate-800 hover:bg-slate-50';
   return (
     <details className="group md:hidden">
@@ -45,7 +52,9 @@ export function MobileMenu({ label, categoriesLabel, links, categories, contact,
             </ExternalLink>
           </li>
         </ul>
-        <p className="mt-4 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">{categoriesLabel}</p>
+        <p className="mt-4 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {categoriesLabel}
+        </p>
         <ul className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
           {categories.map((link) => (
             <li key={link.href}>

@@ -16,7 +16,7 @@ export function SiteShell({ page, children }: SiteShellProps) {
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="text-brand-800 sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {dict.header.skipLink}
       </a>

@@ -64,7 +64,8 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
     id: `${id}-${key}`,
     name: key,
     value: contact[key],
-    onChange: (event: { target: { value: string } }) => setContact((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setContact((current) => ({ ...current, [key]: event.target.value })),
   });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -104,12 +105,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
 
   return (
     <>
-      <form
-        onSubmit={handleSubmit}
-        aria-label={strings.formLabel}
-        ref={formRef}
-        className="space-y-4"
-      >
+      <form onSubmit={handleSubmit} aria-label={strings.formLabel} ref={formRef} className="space-y-4">
         <p className="text-xs text-slate-600">{strings.requiredNote}</p>
         <div>
           <label htmlFor={`${id}-name`} className={label}>
@@ -176,7 +172,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
               checked={exclusive}
               onChange={(event) => setExclusive(event.target.checked)}
               aria-describedby={`${id}-exclusive-hint`}
-              className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+              className="accent-brand-700 mt-0.5 size-5 shrink-0 rounded border-slate-400"
             />
             <div>
               <label htmlFor={`${id}-exclusive`} className="text-sm font-medium text-slate-900">
@@ -211,7 +207,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
         <button
           ref={submitRef}
           type="submit"
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold text-white"
         >
           <ShoppingCartIcon className="size-5" aria-hidden="true" />
           {strings.submit}

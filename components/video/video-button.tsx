@@ -6,7 +6,9 @@ import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { VideoDialogProps } from './video-dialog';
 
 // Loaded on the first click: the page ships no dialog code and no player.
-const VideoDialog = dynamic(() => import('./video-dialog').then((module) => module.VideoDialog), { ssr: false });
+const VideoDialog = dynamic(() => import('./video-dialog').then((module) => module.VideoDialog), {
+  ssr: false,
+});
 
 interface VideoButtonProps {
   label: string;

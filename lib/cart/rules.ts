@@ -106,7 +106,13 @@ export function sanitizeItems(raw: unknown, list: readonly Category[] = categori
     const category = list.find((item) => item.id === categoryId);
     if (!category) continue;
     seen.add(id);
-    items.push({ id, category: category.id, exclusive, quantity, price: unitPriceCents(category.price, exclusive) });
+    items.push({
+      id,
+      category: category.id,
+      exclusive,
+      quantity,
+      price: unitPriceCents(category.price, exclusive),
+    });
   }
   return items;
 }

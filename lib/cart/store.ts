@@ -71,7 +71,12 @@ export const useCartStore = create<CartState>()(
       storage: createSafeStorage<StoredCart>(),
       skipHydration: true,
       partialize: (state): StoredCart => ({
-        items: state.items.map(({ id, category, exclusive, quantity }) => ({ id, category, exclusive, quantity })),
+        items: state.items.map(({ id, category, exclusive, quantity }) => ({
+          id,
+          category,
+          exclusive,
+          quantity,
+        })),
       }),
       // A cart stored by another version of the shop is not ours to interpret.
       migrate: (): StoredCart => ({ items: [] }),

@@ -27,6 +27,8 @@ function isFile(file) {
 export function resolveExportPath(root, urlPath) {
   const base = path.join(root, path.normalize(urlPath));
   if (base !== root && !base.startsWith(root + path.sep)) return undefined;
-  const candidates = urlPath.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
+  const candidates = urlPath.endsWith('/')
+    ? [path.join(base, 'index.html')]
+    : [base, `${base}.html`, path.join(base, 'index.html')];
   return candidates.find(isFile);
 }

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 /** CHROME_PATH, else Debian's Chromium; undefined lets Playwright use its own browser where one is installed. */
 export function chromePath() {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium'].find((candidate) => candidate && fs.existsSync(candidate));
+  return [process.env.CHROME_PATH, '/usr/bin/chromium'].find(
+    (candidate) => candidate && fs.existsSync(candidate),
+  );
 }
 
 /** Flags for Chromium run as root on a machine without a network beyond localhost. */

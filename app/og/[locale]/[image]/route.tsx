@@ -34,41 +34,61 @@ export async function GET(_request: Request, { params }: { params: Promise<Param
   const dict = getDictionary(locale);
   const site = getSite();
   const heading =
-    page.kind === 'category' ? getCategoryContent(page.category, locale).h1 : `${dict.home.hero.title} ${dict.home.hero.titleHighlight}`;
+    page.kind === 'category'
+      ? getCategoryContent(page.category, locale).h1
+      : `${dict.home.hero.title} ${dict.home.hero.titleHighlight}`;
   const price =
     page.kind === 'category'
       ? fill(dict.category.fromPerLead, { price: formatEuros(page.category.price, locale) })
       : fill(dict.home.hero.fromPrice, { price: formatEuros(lowestPrice(), locale) });
 
   return new ImageResponse(
-    (
-      <div
-        style={{
-          width: '100%',
-          height: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          padding: '72px 80px',
-          color: 'white',
-          background: 'linear-gradient(135deg, #1e2a78 0%, #2c3fa8 55%, #0e7490 100%)',
-        }}
-      >
-        <div style={{ display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700 }}>
-          <div style={{ width: 56, height: 56, borderRadius: 14, background: 'white', marginRight: 20, display: 'flex' }} />
-          {site.brand}
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: '72px 80px',
+        color: 'white',
+        background: 'linear-gradient(135deg, #1e2a78 0%, #2c3fa8 55%, #0e7490 100%)',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700 }}>
+        <div
+          style={{
+            width: 56,
+            height: 56,
+            borderRadius: 14,
+            background: 'white',
+            marginRight: 20,
+            display: 'flex',
+          }}
+        />
+        {site.brand}
+      </div>
+      <div style={{ display: 'flex', fontSize: 68, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}>
+        {heading}
+      </div>
+      <div style={{ display: 'flex', alignItems: 'center', fontSize: 34 }}>
+        <div
+          style={{
+            display: 'flex',
+            flexShrink: 0,
+            background: 'white',
+            color: '#1e2a78',
+            padding: '14px 28px',
+            borderRadius: 16,
+          }}
+        >
+          {`${price}, ${dict.orderForm.netNote}`}
         </div>
-        <div style={{ display: 'flex', fontSize: 68, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}>{heading}</div>
-        <div style={{ display: 'flex', alignItems: 'center', fontSize: 34 }}>
-          <div
-            style={{ display: 'flex', flexShrink: 0, background: 'white', color: '#1e2a78', padding: '14px 28px', borderRadius: 16 }}
-          >
-            {`${price}, ${dict.orderForm.netNote}`}
-          </div>
-          <div style={{ display: 'flex', marginLeft: 32, fontSize: 28, opacity: 0.9 }}>{dict.home.features.badges.join('  ·  ')}</div>
+        <div style={{ display: 'flex', marginLeft: 32, fontSize: 28, opacity: 0.9 }}>
+          {dict.home.features.badges.join('  ·  ')}
         </div>
       </div>
-    ),
+    </div>,
     { width: 1200, height: 630 },
   );
 }
