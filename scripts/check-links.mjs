@@ -3,6 +3,7 @@
 // file the CDN serves, `#id` to an element with that id on the target page.
 import fs from 'node:fs';
 import path from 'node:path';
+import * as cheerio from 'cheerio';
 import { htmlFiles, resolveExportPath } from './lib/export-files.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
@@ -10,11 +11,25 @@ const root = path.resolve(process.argv[2] ?? 'out');
 const site = JSON.parse(fs.readFileSync('content/site.json', 'utf8'));
 const origin = new URL(process.env.SITE_URL || site.defaultSiteUrl).origin;
 
+/** Each page parsed once; cheerio decodes entities in attribute values. */
+const documents = new Map();
+function load(file) {
+  if (!documents.has(file)) documents.set(file, cheerio.load(fs.readFileSync(file, 'utf8')));
+  return documents.get(file);
+}
+
 const ids = new Map();
 function idsOf(file) {
   if (!ids.has(file)) {
-    const html = fs.readFileSync(file, 'utf8');
-    ids.set(file, new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1])));
+    const $ = load(file);
+    ids.set(
+      file,
+      new Set(
+        $('[id]')
+          .map((_, element) => $(element).attr('id'))
+          .get(),
+      ),
+    );
   }
   return ids.get(file);
 }
@@ -24,15 +39,15 @@ const broken = [];
 let checked = 0;
 
 for (const file of pages) {
-  const html = fs.readFileSync(file, 'utf8');
+  const $ = load(file);
   const pagePath =
     '/' +
     path
       .relative(root, file)
       .replace(/\\/g, '/')
       .replace(/(index)?\.html$/, '');
-  for (const match of html.matchAll(/<(?:a|link)\b[^>]*\shref="([^"]*)"/g)) {
-    const raw = match[1].replace(/&amp;/g, '&');
+  for (const element of $('a[href], link[href]').toArray()) {
+    const raw = $(element).attr('href');
     const href = raw.startsWith(origin) ? raw.slice(origin.length) || '/' : raw;
     if (/^(https?:|mailto:|tel:)/.test(href)) continue;
     if (href.startsWith('/_next/')) continue;
