@@ -3,11 +3,13 @@ import path from 'node:path';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartDialog } from '@/components/cart/cart-dialog';
-import { useCartStore } from '@/lib/cart/store';
-import { categories } from '@/lib/categories';
-import { getCategoryNames, getDictionary } from '@/lib/content';
+import { setCartPrices, useCartStore } from '@/lib/cart/store';
+import { priceList } from '@/lib/categories';
+import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
-import { euroCents } from './oracles/spec-tables';
+import { euros } from '@/testing/spec';
+
+const categories = getCategories();
 
 const contentDir = path.join(__dirname, '..', 'content');
 const readJson = <T,>(file: string): T =>
@@ -27,7 +29,8 @@ interface CartUi {
 const cartUi = (locale: Locale) => readJson<{ cart: CartUi }>(`${locale}/ui.json`).cart;
 const template = (text: string, name: string) => text.replace('{name}', name);
 
-const euro = euroCents;
+/** Cents as a buyer reads them, from the money oracle, with plain spaces as the page text is compared. */
+const euro = (cents: number, locale: Locale) => euros(cents / 100, locale).replace(/\s/g, ' ');
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 /** Finds the element whose whole text (spaces normalised) is `text`. */
 const byPlainText = (text: string) => (_content: string, element: Element | null) =>
@@ -68,6 +71,7 @@ function fillCart() {
 }
 
 beforeEach(() => {
+  setCartPrices(priceList(getCategories()));
   useCartStore.setState({ items: [] });
   localStorage.clear();
 });

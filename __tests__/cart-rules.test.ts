@@ -1,4 +1,6 @@
-import { categories } from '@/lib/categories';
+import { priceList } from '@/lib/categories';
+import { getCategories } from '@/lib/content';
+import { specCategory } from '@/testing/spec';
 import {
   addItem,
   cartCount,
@@ -10,11 +12,12 @@ import {
   type CartItem,
 } from '@/lib/cart/rules';
 
-/** Base price in cents, straight from the category table (spec §9). */
+/** The prices the shop hands the cart: its category table's. */
+const prices = priceList(getCategories());
+
+/** Base price in cents, from the spec's price table (spec §9). */
 function baseCents(id: string): number {
-  const category = categories.find((entry) => entry.id === id);
-  if (!category) throw new Error(`no category ${id}`);
-  return category.price * 100;
+  return specCategory(id).price * 100;
 }
 
 function line(id: string, category: string, quantity = 1, exclusive = false): CartItem {
@@ -93,7 +96,7 @@ describe('orderLines', () => {
   const now = 1_700_000_000_000;
 
   it('creates one line per lead with ids categoryId-timestamp-index', () => {
-    const lines = orderLines({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 }, now);
+    const lines = orderLines({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 }, now, prices);
     expect(lines.map((entry) => entry.id)).toEqual([
       `treppenlifte-${now}-0`,
       `treppenlifte-${now}-1`,
@@ -111,21 +114,25 @@ describe('orderLines', () => {
   });
 
   it('charges five times the base price per exclusive lead', () => {
-    const [first] = orderLines({ categoryId: 'kanzlei', exclusive: true, quantity: 1 }, now);
+    const [first] = orderLines({ categoryId: 'kanzlei', exclusive: true, quantity: 1 }, now, prices);
     expect(first).toEqual(expect.objectContaining({ exclusive: true, price: 5 * baseCents('kanzlei') }));
   });
 
   it('accepts the limits 1 and 100', () => {
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 1 }, now)).toHaveLength(1);
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 100 }, now)).toHaveLength(100);
+    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 1 }, now, prices)).toHaveLength(
+      1,
+    );
+    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 100 }, now, prices)).toHaveLength(
+      100,
+    );
   });
 
   it.each([0, 101, 2.5, Number.NaN, -3])('rejects quantity %p', (quantity) => {
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity }, now)).toEqual([]);
+    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity }, now, prices)).toEqual([]);
   });
 
   it('rejects an unknown category', () => {
-    expect(orderLines({ categoryId: 'stairlifts', exclusive: false, quantity: 1 }, now)).toEqual([]);
+    expect(orderLines({ categoryId: 'stairlifts', exclusive: false, quantity: 1 }, now, prices)).toEqual([]);
   });
 });
 
@@ -134,7 +141,7 @@ describe('sanitizeItems', () => {
 
   it('keeps well-formed lines and recomputes their prices from the category table', () => {
     expect(
-      sanitizeItems([good, { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1 }]),
+      sanitizeItems([good, { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1 }], prices),
     ).toEqual([
       { ...good, price: baseCents('treppenlifte') },
       {
@@ -148,14 +155,14 @@ describe('sanitizeItems', () => {
   });
 
   it('ignores a stored price: 1 cent in storage still costs the table price', () => {
-    const [item] = sanitizeItems([{ ...good, price: 1 }]);
+    const [item] = sanitizeItems([{ ...good, price: 1 }], prices);
     expect(item?.price).toBe(baseCents('treppenlifte'));
   });
 
   it.each([[null], [undefined], ['[]'], [42], [{ items: [] }], [{ 0: good, length: 1 }]])(
     'returns no lines for a non-array (%p)',
     (raw) => {
-      expect(sanitizeItems(raw)).toEqual([]);
+      expect(sanitizeItems(raw, prices)).toEqual([]);
     },
   );
 
@@ -176,11 +183,11 @@ describe('sanitizeItems', () => {
     ['a huge quantity', { ...good, quantity: 1e9 }],
     ['an exclusive flag that is not a boolean', { ...good, exclusive: 'yes' }],
   ])('drops %s', (_label, entry) => {
-    expect(sanitizeItems([entry, { ...good, id: 'kept' }]).map((item) => item.id)).toEqual(['kept']);
+    expect(sanitizeItems([entry, { ...good, id: 'kept' }], prices).map((item) => item.id)).toEqual(['kept']);
   });
 
   it('keeps only the first of two lines with the same id', () => {
-    const items = sanitizeItems([good, { ...good, quantity: 5 }]);
+    const items = sanitizeItems([good, { ...good, quantity: 5 }], prices);
     expect(items).toHaveLength(1);
     expect(items[0]?.quantity).toBe(2);
   });
@@ -193,7 +200,7 @@ describe('sanitizeItems', () => {
       {},
       'x',
     ];
-    const items = sanitizeItems(junk);
+    const items = sanitizeItems(junk, prices);
     expect(Number.isFinite(cartTotal(items))).toBe(true);
     expect(cartTotal(items)).toBe(2 * baseCents('treppenlifte') * 2);
     expect(cartCount(items)).toBe(4);
@@ -205,7 +212,7 @@ describe('sanitizeItems', () => {
       id: `line-${index}`,
       quantity: 1,
     }));
-    const items = sanitizeItems(many);
+    const items = sanitizeItems(many, prices);
     expect(items.length).toBeLessThan(many.length);
     expect(items.length).toBeGreaterThanOrEqual(100);
   });

@@ -1,5 +1,7 @@
 import { waitFor } from '@testing-library/react';
-import { categories } from '@/lib/categories';
+import { priceList } from '@/lib/categories';
+import { getCategories } from '@/lib/content';
+import { specCategory } from '@/testing/spec';
 import { createSafeStorage } from '@/lib/cart/storage';
 import {
   CART_STORAGE_KEY,
@@ -7,15 +9,18 @@ import {
   connectCartStorage,
   selectCount,
   selectTotal,
+  setCartPrices,
   useCartStore,
 } from '@/lib/cart/store';
 
+/** The prices the header hands the cart: the category table's. */
+const prices = priceList(getCategories());
+
 const cart = () => useCartStore.getState();
 
+/** Base price in cents, from the spec's price table (spec §9). */
 function priceCents(id: string): number {
-  const category = categories.find((entry) => entry.id === id);
-  if (!category) throw new Error(`no category ${id}`);
-  return category.price * 100;
+  return specCategory(id).price * 100;
 }
 
 function stored(): { state: { items: Record<string, unknown>[] }; version: number } {
@@ -31,6 +36,7 @@ function writeStored(value: unknown) {
 const storedLine = { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: false, quantity: 2 };
 
 beforeEach(() => {
+  setCartPrices(prices);
   useCartStore.setState({ items: [] });
   localStorage.clear();
 });
@@ -239,9 +245,29 @@ describe('storage that fails', () => {
 });
 
 describe('connectCartStorage', () => {
+  it('drops a stored line whose category the table no longer has, and prices the rest from the table', async () => {
+    const withoutKanzlei = Object.fromEntries(Object.entries(prices).filter(([id]) => id !== 'kanzlei'));
+    writeStored({
+      state: {
+        items: [
+          storedLine,
+          { id: 'coaching-1-0', category: 'coaching', exclusive: true, quantity: 1, price: 1 },
+        ],
+      },
+      version: CART_STORAGE_VERSION,
+    });
+    const disconnect = connectCartStorage(withoutKanzlei);
+    try {
+      await waitFor(() => expect(cart().items.map((item) => item.category)).toEqual(['coaching']));
+      expect(selectTotal(cart())).toBe(5 * priceCents('coaching'));
+    } finally {
+      disconnect();
+    }
+  });
+
   it("loads the stored cart, then picks up another tab's writes", async () => {
     writeStored({ state: { items: [storedLine] }, version: CART_STORAGE_VERSION });
-    const disconnect = connectCartStorage();
+    const disconnect = connectCartStorage(prices);
     try {
       await waitFor(() => expect(selectCount(cart())).toBe(2));
 
@@ -269,7 +295,7 @@ describe('connectCartStorage', () => {
   });
 
   it('ignores storage events for other keys and stops listening when disconnected', async () => {
-    const disconnect = connectCartStorage();
+    const disconnect = connectCartStorage(prices);
     await Promise.resolve();
     disconnect();
     const rehydrate = jest.spyOn(useCartStore.persist, 'rehydrate');
@@ -277,7 +303,7 @@ describe('connectCartStorage', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
     expect(rehydrate).not.toHaveBeenCalled();
 
-    const again = connectCartStorage();
+    const again = connectCartStorage(prices);
     rehydrate.mockClear();
     window.dispatchEvent(new StorageEvent('storage', { key: 'something-else' }));
     expect(rehydrate).not.toHaveBeenCalled();

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { CategoryCard } from '@/components/category/category-card';
-import { categories, type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
+import { getCategories } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+
+const categories = getCategories();
 
 const contentDir = path.join(__dirname, '..', 'content');
 const readJson = <T,>(file: string): T =>

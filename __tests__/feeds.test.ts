@@ -10,15 +10,17 @@ import { GET as llmsRoute } from '@/app/llms.txt/route';
 import { GET as feedRoute } from '@/app/product-feed.xml/route';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
-import { categories, type Category } from '@/lib/categories';
-import { validateAllContent } from '@/lib/content';
+import type { Category } from '@/lib/categories';
+import { getCategories, validateAllContent } from '@/lib/content';
 import { llmsTxt, productFeed, sitemapEntries, type SitemapEntry } from '@/lib/feeds';
-import { allPages, pagePath, type Locale } from '@/lib/i18n';
+import { allPages, locales, pagePath, type Locale } from '@/lib/i18n';
 import { ogImagePath, pageCopy, pageJsonLd, pageMetadata } from '@/lib/seo';
-import { specCategories, specPaths, wholeEuros, type SpecCategory } from './oracles/spec-tables';
+import { addFixtureCategory, fixtureCategory, fixtureCopy } from '@/testing/fixture-category';
+import { euros, specCategories, specPaths, type SpecCategory } from '@/testing/spec';
+
+const categories = getCategories();
 
 const realRoot = path.join(__dirname, '..', 'content');
-const locales = ['de', 'en'] as const;
 
 function readJson<T>(root: string, file: string): T {
   return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T;
@@ -170,7 +172,7 @@ describe('llms.txt', () => {
     expect(paragraph).toMatch(/VAT/);
     expect(paragraph).toMatch(/exclusive/i);
     expect(paragraph).toMatch(/no subscription|no contract|without a contract|no minimum term/i);
-    expect(paragraph).toContain(wholeEuros(65, 'en'));
+    expect(paragraph).toContain(euros(65, 'en', 0));
   });
 
   it('has H2 sections only, with "## Optional" last', () => {
@@ -186,7 +188,7 @@ describe('llms.txt', () => {
       const matching = links.filter((link) => link.href === url(spec[locale]));
       expect(matching).toHaveLength(1);
       expect(matching[0]!.label).toBe(nameOf(realRoot, spec.id, locale));
-      expect(matching[0]!.notes.startsWith(`${wholeEuros(spec.price, locale)} `)).toBe(true);
+      expect(matching[0]!.notes.startsWith(`${euros(spec.price, locale, 0)} `)).toBe(true);
     }
     // Grouped in one H2 section per language, not under "Optional".
     const home = sections.find((section) =>
@@ -284,7 +286,7 @@ describe('Open Graph images', () => {
         ])
         .sort(),
     );
-    for (const page of allPages()) expect(generated).toContain(ogImagePath(page));
+    for (const page of allPages(categories)) expect(generated).toContain(ogImagePath(page));
   });
 
   it('answers 404 for an image no page uses', async () => {
@@ -298,61 +300,24 @@ describe('Open Graph images', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('a 13th category added to the table and content/ only', () => {
-  const fixture: Category = {
-    id: 'alarmanlagen',
-    translationKey: 'alarmanlagen',
-    price: 70,
-    icon: 'electricity',
-    gradient: 'from-red-600 to-red-800',
-    routeDE: 'alarmanlagen',
-    routeEN: 'alarm-systems',
-  };
+  const fixture = fixtureCategory;
   const fixtureSpec: SpecCategory = {
-    id: 'alarmanlagen',
-    price: 70,
-    de: '/leads/alarmanlagen',
-    en: '/en/leads/alarm-systems',
+    id: fixture.id,
+    price: fixture.price,
+    de: `/leads/${fixture.slugs.de}`,
+    en: `/en/leads/${fixture.slugs.en}`,
   };
-  const list = [...categories, fixture];
-
-  const copy: Record<Locale, { name: string; title: string; description: string }> = {
-    de: {
-      name: 'Alarmanlagen',
-      title: 'Alarmanlagen-Leads kaufen – geprüfte Anfragen',
-      description:
-        'Anfragen von Eigentümern und Gewerbe, die eine Alarmanlage planen – mit Objektart, Größe und Zeitplan.',
-    },
-    en: {
-      name: 'Alarm Systems',
-      title: 'Buy Alarm System Leads – Verified Enquiries',
-      description:
-        'Enquiries from homeowners and businesses planning an alarm system, with property type, size and timeframe.',
-    },
-  };
+  const copy = fixtureCopy;
+  const count = categories.length + 1;
 
   let root: string;
-
-  function writeJson(file: string, value: unknown) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), JSON.stringify(value, null, 2));
-  }
+  let list: readonly Category[];
 
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-fixture-'));
     fs.cpSync(realRoot, root, { recursive: true });
-    for (const locale of locales) {
-      writeJson(`${locale}/categories/alarmanlagen.json`, {
-        ...copy[locale],
-        keywords: ['alarm', 'security', 'leads'],
-        h1: copy[locale].title,
-        benefits: Array.from({ length: 6 }, (_, index) => `${copy[locale].name} benefit ${index + 1}`),
-        features: Array.from({ length: 6 }, (_, index) => ({
-          title: `Feature ${index + 1}`,
-          description: 'Described.',
-        })),
-        testimonial: { text: 'Works.', author: 'A. Person', company: 'Example GmbH' },
-      });
-    }
+    addFixtureCategory(root);
+    list = getCategories(root);
   });
 
   afterAll(() => {
@@ -365,22 +330,23 @@ describe('a 13th category added to the table and content/ only', () => {
     const aside = path.join(root, 'alarmanlagen.en.json');
     fs.renameSync(english, aside);
     try {
-      expect(() => validateAllContent(list, root)).toThrow('content/en/categories/alarmanlagen.json');
+      expect(() => validateAllContent(root)).toThrow('content/en/categories/alarmanlagen.json');
     } finally {
       fs.renameSync(aside, english);
     }
-    expect(() => validateAllContent(list, root)).not.toThrow();
+    expect(() => validateAllContent(root)).not.toThrow();
   });
 
-  it('adds two pages: 30 in all', () => {
+  it('is the last row of the table, and adds a page in each language', () => {
+    expect(list.at(-1)).toEqual(fixture);
     const paths = allPages(list).map(pagePath);
-    expect(paths).toHaveLength(30);
+    expect(paths).toHaveLength(allPages(categories).length + locales.length);
     expect(paths).toEqual(expect.arrayContaining([fixtureSpec.de, fixtureSpec.en]));
   });
 
   it('adds both pages to the sitemap, with their alternates', () => {
     const entries = sitemapEntries({ list, base });
-    expect(entries).toHaveLength(30);
+    expect(entries).toHaveLength(allPages(list).length);
     for (const own of [url(fixtureSpec.de), url(fixtureSpec.en)]) {
       expect(entries.find((entry) => entry.url === own)?.alternates.languages).toEqual({
         de: url(fixtureSpec.de),
@@ -396,15 +362,15 @@ describe('a 13th category added to the table and content/ only', () => {
     for (const locale of locales) {
       const link = links.find((candidate) => candidate.href === url(fixtureSpec[locale]));
       expect(link?.label).toBe(copy[locale].name);
-      expect(link?.notes.startsWith(`${wholeEuros(70, locale)} `)).toBe(true);
+      expect(link?.notes.startsWith(`${euros(70, locale, 0)} `)).toBe(true);
       expect(link?.notes).toContain(copy[locale].description);
     }
     expect(sections.at(-1)?.heading).toBe('Optional');
   });
 
-  it('adds two items to the product feed: 26 in all', () => {
+  it('adds an item per language to the product feed', () => {
     const feed = parseFeed(productFeed({ list, base, root }));
-    expect(feed.items).toHaveLength(26);
+    expect(feed.items).toHaveLength(locales.length * count);
     for (const locale of locales) {
       expect(feed.items.find((item) => item.link === url(fixtureSpec[locale]))).toMatchObject({
         title: copy[locale].title,
@@ -415,25 +381,27 @@ describe('a 13th category added to the table and content/ only', () => {
       });
     }
     // The channel copy comes from the same content root as the items, and counts the new category without an edit.
-    expect(feed.channel.description).toContain('13 industries');
+    expect(feed.channel.description).toContain(`${count} industries`);
   });
 
-  it('counts 13 industries wherever the copy gives the number, with no edit to the copy', () => {
+  it('counts one industry more wherever the copy gives the number, with no edit to the copy', () => {
     const text = llmsTxt({ list, base, root });
-    expect(text).toContain('13 Branchen');
-    expect(text).toContain('13 industries');
-    expect(text).not.toMatch(/\b12 (Branchen|industries)\b/);
-    expect(pageCopy({ kind: 'home', locale: 'de' }, { list, root }).description).toContain('aus 13 Branchen');
+    expect(text).toContain(`${count} Branchen`);
+    expect(text).toContain(`${count} industries`);
+    expect(text).not.toMatch(new RegExp(`\\b${categories.length} (Branchen|industries)\\b`));
+    expect(pageCopy({ kind: 'home', locale: 'de' }, { list, root }).description).toContain(
+      `aus ${count} Branchen`,
+    );
     expect(pageCopy({ kind: 'overview', locale: 'en' }, { list, root }).description).toMatch(
-      /^All 13 lead categories/,
+      new RegExp(`^All ${count} lead categories`),
     );
   });
 
   it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {
     const cheap = [...categories, { ...fixture, price: 49 }];
-    expect(llmsTxt({ list: cheap, base, root })).toContain(`from ${wholeEuros(49, 'en')} depending`);
+    expect(llmsTxt({ list: cheap, base, root })).toContain(`from ${euros(49, 'en', 0)} depending`);
     expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(
-      wholeEuros(49, 'en'),
+      euros(49, 'en', 0),
     );
   });
 

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from '@/components/layout/header';
-import { useCartStore } from '@/lib/cart/store';
-import { categories, type Category } from '@/lib/categories';
+import { setCartPrices, useCartStore } from '@/lib/cart/store';
+import type { Category } from '@/lib/categories';
+import { priceList } from '@/lib/categories';
+import { getCategories } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+
+const categories = getCategories();
 
 const contentDir = path.join(__dirname, '..', 'content');
 const readJson = <T,>(file: string): T =>
@@ -34,6 +38,7 @@ const mainNav = (locale: Locale) =>
   within(screen.getByRole('navigation', { name: ui[locale].header.mainNavLabel }));
 
 beforeEach(() => {
+  setCartPrices(priceList(getCategories()));
   useCartStore.setState({ items: [] });
   localStorage.clear();
 });
@@ -62,7 +67,7 @@ describe('German header', () => {
     expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
   });
 
-  it('lists all 12 categories with German links in the categories menu', async () => {
+  it('lists every category with German links in the categories menu', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Header page={{ kind: 'home', locale: 'de' }} />);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -70,11 +75,11 @@ describe('German header', () => {
     await user.click(screen.getByRole('button', { name: strings.categories }));
 
     const menu = screen.getByRole('menu');
-    expect(categories).toHaveLength(12);
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(categories.length + 1);
     for (const category of categories) {
       expect(within(menu).getByRole('menuitem', { name: nameOf(category, 'de') })).toHaveAttribute(
         'href',
-        `/leads/${category.routeDE}`,
+        `/leads/${category.slugs.de}`,
       );
     }
   });
@@ -128,7 +133,7 @@ describe('English header', () => {
     );
   });
 
-  it('lists all 12 categories with English names and links', async () => {
+  it('lists every category with English names and links', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Header page={{ kind: 'home', locale: 'en' }} />);
     await user.click(screen.getByRole('button', { name: strings.categories }));
@@ -136,7 +141,7 @@ describe('English header', () => {
     for (const category of categories) {
       expect(within(menu).getByRole('menuitem', { name: nameOf(category, 'en') })).toHaveAttribute(
         'href',
-        `/en/leads/${category.routeEN}`,
+        `/en/leads/${category.slugs.en}`,
       );
     }
   });

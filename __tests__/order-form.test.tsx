@@ -4,11 +4,13 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
-import { useCartStore } from '@/lib/cart/store';
-import { categories } from '@/lib/categories';
-import { getDictionary } from '@/lib/content';
+import { setCartPrices, useCartStore } from '@/lib/cart/store';
+import { priceList } from '@/lib/categories';
+import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
-import { euroCents } from './oracles/spec-tables';
+import { euros } from '@/testing/spec';
+
+const categories = getCategories();
 
 const stairlifts = categories.find((category) => category.id === 'treppenlifte')!;
 const contentName = (locale: Locale) =>
@@ -21,7 +23,8 @@ const contentName = (locale: Locale) =>
     ) as { name: string }
   ).name;
 
-const euro = euroCents;
+/** Cents as a buyer reads them, from the money oracle, with plain spaces as the page text is compared. */
+const euro = (cents: number, locale: Locale) => euros(cents / 100, locale).replace(/\s/g, ' ');
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
@@ -86,6 +89,7 @@ function setup(locale: Locale) {
 const storedCount = () => useCartStore.getState().items.reduce((sum, item) => sum + item.quantity, 0);
 
 beforeEach(() => {
+  setCartPrices(priceList(getCategories()));
   useCartStore.setState({ items: [] });
   localStorage.clear();
 });

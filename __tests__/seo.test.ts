@@ -4,10 +4,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Metadata } from 'next';
-import { categories, type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
+import { getCategories } from '@/lib/content';
 import { allPages, pagePath, type Locale, type Page } from '@/lib/i18n';
 import { pageJsonLd, pageMetadata, rootMetadata, siteUrl } from '@/lib/seo';
-import { specCategories, specPaths, wholeEuros } from './oracles/spec-tables';
+import { specCategories, specPaths, euros } from '@/testing/spec';
+
+const categories = getCategories();
 
 const contentDir = path.join(__dirname, '..', 'content');
 
@@ -124,7 +127,7 @@ describe('pageMetadata', () => {
   it('home (de): copy from content/de/ui.json, with the lowest price and the number of industries filled in', () => {
     const meta = ui.de.meta;
     const description = meta.home.description
-      .replace('{price}', wholeEuros(65, 'de'))
+      .replace('{price}', euros(65, 'de', 0))
       .replace('{count}', String(specCategories.length));
     const metadata = pageMetadata({ kind: 'home', locale: 'de' });
 
@@ -223,7 +226,7 @@ describe('pageMetadata', () => {
   });
 
   describe('on all 28 pages', () => {
-    const pages = allPages();
+    const pages = allPages(categories);
     const entries = pages.map((page) => ({ page, path: pagePath(page), metadata: pageMetadata(page) }));
 
     it('covers exactly the pages of the route table', () => {
@@ -342,7 +345,7 @@ describe('pageJsonLd', () => {
   });
 
   it('has no AggregateRating or Review on any page, while the rating stays visible text', () => {
-    for (const page of allPages()) {
+    for (const page of allPages(categories)) {
       const data = pageJsonLd(page);
       expect(JSON.stringify(data)).not.toMatch(/Rating|Review/);
       for (const node of nodes(data)) {

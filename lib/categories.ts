@@ -1,159 +1,79 @@
+import type { Locale } from './i18n';
+
 /**
- * The one table of lead categories. Routes, navigation, the home grid, the
- * sitemap, the product feed and llms.txt are all generated from it.
- *
- * To add a category: add a row here and its copy in
- * `content/de/categories/<translationKey>.json` and
- * `content/en/categories/<translationKey>.json`. Nothing else changes.
+ * What a row of the category table (`content/categories.json`) may say. The
+ * table itself is content: `getCategories()` in `lib/content.ts` reads and
+ * checks it. Routes, navigation, the home grid, the sitemap, the product feed,
+ * `llms.txt`, the social images and every count in the copy come from it.
  */
-export type CategoryIcon =
-  | 'stairlift'
-  | 'solar'
-  | 'heat-pump'
-  | 'roofing'
-  | 'windows'
-  | 'electricity'
-  | 'energy-consulting'
-  | 'law'
-  | 'coaching'
-  | 'consulting'
-  | 'real-estate'
-  | 'financing';
+
+/** The icons a category can show; `components/category/category-icon.tsx` draws each one. */
+export const categoryIcons = [
+  'stairlift',
+  'solar',
+  'heat-pump',
+  'roofing',
+  'windows',
+  'electricity',
+  'energy-consulting',
+  'law',
+  'coaching',
+  'consulting',
+  'real-estate',
+  'financing',
+  'shield',
+  'truck',
+  'heart',
+  'wrench',
+] as const;
+export type CategoryIcon = (typeof categoryIcons)[number];
+
+/**
+ * The colour pairs of a category's icon tile, as Tailwind gradient stops. All
+ * of them keep white icons readable. The class names are written out in full
+ * so that Tailwind finds them when it scans the source.
+ */
+export const categoryGradients = {
+  blue: 'from-sky-600 to-blue-800',
+  orange: 'from-amber-500 to-orange-700',
+  red: 'from-rose-600 to-red-800',
+  stone: 'from-stone-600 to-stone-800',
+  teal: 'from-cyan-700 to-teal-800',
+  amber: 'from-yellow-600 to-amber-800',
+  green: 'from-emerald-600 to-green-800',
+  slate: 'from-slate-700 to-slate-900',
+  purple: 'from-fuchsia-600 to-purple-800',
+  indigo: 'from-indigo-600 to-indigo-900',
+  cyan: 'from-teal-600 to-cyan-800',
+  violet: 'from-blue-700 to-violet-800',
+} as const;
+export type CategoryGradient = keyof typeof categoryGradients;
 
 export interface Category {
   /** Stable id, used in cart lines and the product feed. */
   readonly id: string;
-  /** Name of the content files in `content/<locale>/categories/`. */
+  /** Name of the copy files `content/<locale>/categories/<translationKey>.json`. */
   readonly translationKey: string;
   /** Net price per lead in whole euros. */
   readonly price: number;
   readonly icon: CategoryIcon;
-  /** Tailwind gradient stops for the icon tile. */
-  readonly gradient: string;
-  /** Slug under `/leads/` on German pages. */
-  readonly routeDE: string;
-  /** Slug under `/en/leads/` on English pages. */
-  readonly routeEN: string;
+  readonly gradient: CategoryGradient;
+  /** The page's slug under `/leads/` in each language. */
+  readonly slugs: Readonly<Record<Locale, string>>;
 }
 
-export const categories = [
-  {
-    id: 'treppenlifte',
-    translationKey: 'treppenlifte',
-    price: 89,
-    icon: 'stairlift',
-    gradient: 'from-sky-600 to-blue-800',
-    routeDE: 'treppenlifte',
-    routeEN: 'stairlifts',
-  },
-  {
-    id: 'photovoltaik',
-    translationKey: 'photovoltaik',
-    price: 95,
-    icon: 'solar',
-    gradient: 'from-amber-500 to-orange-700',
-    routeDE: 'photovoltaik',
-    routeEN: 'solar',
-  },
-  {
-    id: 'waermepumpen',
-    translationKey: 'waermepumpen',
-    price: 92,
-    icon: 'heat-pump',
-    gradient: 'from-rose-600 to-red-800',
-    routeDE: 'waermepumpen',
-    routeEN: 'heat-pumps',
-  },
-  {
-    id: 'ueberdachung',
-    translationKey: 'ueberdachung',
-    price: 78,
-    icon: 'roofing',
-    gradient: 'from-stone-600 to-stone-800',
-    routeDE: 'ueberdachung',
-    routeEN: 'roofing',
-  },
-  {
-    id: 'fensterbau',
-    translationKey: 'fensterbau',
-    price: 85,
-    icon: 'windows',
-    gradient: 'from-cyan-700 to-teal-800',
-    routeDE: 'fensterbau',
-    routeEN: 'windows',
-  },
-  {
-    id: 'stromtarif',
-    translationKey: 'stromtarif',
-    price: 65,
-    icon: 'electricity',
-    gradient: 'from-yellow-600 to-amber-800',
-    routeDE: 'stromtarif',
-    routeEN: 'electricity',
-  },
-  {
-    id: 'energieberatung',
-    translationKey: 'energieberatung',
-    price: 88,
-    icon: 'energy-consulting',
-    gradient: 'from-emerald-600 to-green-800',
-    routeDE: 'energieberatung',
-    routeEN: 'energy-consulting',
-  },
-  {
-    id: 'kanzlei',
-    translationKey: 'kanzlei',
-    price: 120,
-    icon: 'law',
-    gradient: 'from-slate-700 to-slate-900',
-    routeDE: 'kanzlei',
-    routeEN: 'law-firm',
-  },
-  {
-    id: 'coaching',
-    translationKey: 'coaching',
-    price: 75,
-    icon: 'coaching',
-    gradient: 'from-fuchsia-600 to-purple-800',
-    routeDE: 'coaching',
-    routeEN: 'coaching',
-  },
-  {
-    id: 'consulting',
-    translationKey: 'consulting',
-    price: 110,
-    icon: 'consulting',
-    gradient: 'from-indigo-600 to-indigo-900',
-    routeDE: 'consulting',
-    routeEN: 'consulting',
-  },
-  {
-    id: 'immobilien',
-    translationKey: 'immobilien',
-    price: 95,
-    icon: 'real-estate',
-    gradient: 'from-teal-600 to-cyan-800',
-    routeDE: 'immobilien',
-    routeEN: 'real-estate',
-  },
-  {
-    id: 'baufinanzierung',
-    translationKey: 'baufinanzierung',
-    price: 105,
-    icon: 'financing',
-    gradient: 'from-blue-700 to-violet-800',
-    routeDE: 'baufinanzierung',
-    routeEN: 'financing',
-  },
-] as const satisfies readonly Category[];
+/** Category id → net price per lead in whole euros: what the cart needs to price its lines. */
+export type PriceList = Readonly<Record<string, number>>;
 
-export type CategoryId = (typeof categories)[number]['id'];
+export function priceList(list: readonly Category[]): PriceList {
+  return Object.fromEntries(list.map((category) => [category.id, category.price]));
+}
 
-export function findCategory(id: string): Category | undefined {
-  return categories.find((category) => category.id === id);
+export function findCategory(list: readonly Category[], id: string): Category | undefined {
+  return list.find((category) => category.id === id);
 }
 
 /** The lowest price per lead, as claimed on the home page ("Leads ab 65 €"). */
-export function lowestPrice(list: readonly Category[] = categories): number {
+export function lowestPrice(list: readonly Category[]): number {
   return Math.min(...list.map((category) => category.price));
 }

@@ -1,10 +1,92 @@
 import { z } from 'zod';
+import { categoryGradients, categoryIcons } from './categories';
+import { locales, type Locale } from './i18n';
 
 // Checks for non-blank text without trimming it: copy such as the " (Exklusiv)" suffix keeps its spaces.
 const text = z.string().regex(/\S/, 'must not be empty');
 
+/**
+ * Every content file may name its JSON Schema (generated from these schemas into `content/schemas/`)
+ * in a `"$schema"` key, so that editors get completion and errors while they type.
+ */
+const schemaRef = { $schema: z.string().optional() };
+
+/** One value per language: an object with exactly the keys of `locales`. */
+function perLocale<T extends z.ZodType>(value: T) {
+  return z.strictObject(Object.fromEntries(locales.map((locale) => [locale, value])) as Record<Locale, T>);
+}
+
+const urlSafe = z
+  .string()
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'use lower-case letters a–z, digits and single hyphens only (it becomes part of a URL)',
+  );
+
+const categoryRow = z.strictObject({
+  id: urlSafe.describe(
+    'Stable id of the category, used in cart lines and the product feed. Never change it once live.',
+  ),
+  translationKey: urlSafe.describe(
+    'Name of the copy files content/<language>/categories/<translationKey>.json.',
+  ),
+  price: z
+    .number()
+    .int('must be a whole number of euros')
+    .positive('must be greater than 0')
+    .describe('Net price per lead in whole euros, without VAT.'),
+  icon: z.enum(categoryIcons).describe('The icon on the category tile.'),
+  gradient: z
+    .enum(
+      Object.keys(categoryGradients) as [
+        keyof typeof categoryGradients,
+        ...(keyof typeof categoryGradients)[],
+      ],
+    )
+    .describe('The colour pair of the icon tile.'),
+  slugs: perLocale(urlSafe).describe(
+    'The last part of the page address in each language, e.g. /leads/<de> and /en/leads/<en>.',
+  ),
+});
+
+type CategoryRow = z.infer<typeof categoryRow>;
+
+/** Ids, copy file names and each language's slugs must each be unique across the table. */
+function uniqueKeys(rows: CategoryRow[], context: z.core.$RefinementCtx<CategoryRow[]>) {
+  const keys: [string, (row: CategoryRow) => string][] = [
+    ['id', (row) => row.id],
+    ['translationKey', (row) => row.translationKey],
+    ...locales.map((locale): [string, (row: CategoryRow) => string] => [
+      `slugs.${locale}`,
+      (row) => row.slugs[locale],
+    ]),
+  ];
+  for (const [field, key] of keys) {
+    const seen = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const value = key(row);
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, index);
+      else
+        context.addIssue({
+          code: 'custom',
+          path: [index, ...field.split('.')],
+          message: `"${value}" is already used by row ${first + 1}; it must be unique`,
+        });
+    });
+  }
+}
+
+/** The category table: `content/categories.json`, one row per category in display order. */
+export const categoryTableSchema = z.strictObject({
+  ...schemaRef,
+  categories: z.array(categoryRow).min(1, 'list at least one category').superRefine(uniqueKeys),
+});
+export type CategoryTable = z.infer<typeof categoryTableSchema>;
+
 /** Copy of one category in one language: `content/<locale>/categories/<translationKey>.json`. */
 export const categoryContentSchema = z.strictObject({
+  ...schemaRef,
   /** Short name for navigation, cards, the cart and the feed, e.g. "Treppenlifte". */
   name: text,
   /** The page's <title>, without the site name (the layout appends it). */
@@ -29,12 +111,24 @@ const titled = z.strictObject({ title: text, description: text });
 
 /** The interface dictionary of one language: `content/<locale>/ui.json`, grouped by component. */
 export const dictionarySchema = z.strictObject({
+  ...schemaRef,
+  /** How this language names itself, for the language toggle on the other languages' pages. */
+  language: z.strictObject({
+    /** The toggle's visible text, e.g. "DE". */
+    code: text,
+    /** The language's own name, e.g. "Deutsch". */
+    name: text,
+    /** The toggle's accessible name, in this language, e.g. "Deutsch – auf Deutsch anzeigen". */
+    switchLabel: text,
+  }),
   meta: z.strictObject({
     siteName: text,
     tagline: text,
     home: pageMeta,
     overview: pageMeta,
     ogLocale: text,
+    /** The unit of a price in structured data, e.g. "Lead". */
+    leadUnit: text,
   }),
   header: z.strictObject({
     skipLink: text,
@@ -47,8 +141,6 @@ export const dictionarySchema = z.strictObject({
     newTab: text,
     cart: text,
     cartCount: text,
-    languageToggle: text,
-    languageToggleLabel: text,
     menu: text,
     allCategories: text,
   }),
@@ -137,6 +229,8 @@ export const dictionarySchema = z.strictObject({
     toastTitle: text,
     toastDescription: text,
     toolDescription: text,
+    /** Shown next to the form when JavaScript is off: ordering needs it; {email} is the sales address. */
+    noscript: text,
   }),
   cart: z.strictObject({
     title: text,
@@ -153,6 +247,21 @@ export const dictionarySchema = z.strictObject({
     checkout: text,
     checkoutAlert: text,
   }),
+  /** Messages when code that loads later cannot be loaded, or a part of the page fails to render. */
+  errors: z.strictObject({
+    loadFailed: text,
+    /** The order went into the cart; only its toast failed to load. */
+    confirmationFailed: text,
+    offline: text,
+    /** A new deploy removed the files an open page asks for: reload, the cart is kept. */
+    updated: text,
+    retry: text,
+    reload: text,
+    dismiss: text,
+    sectionFailed: text,
+    sectionHint: text,
+    backHome: text,
+  }),
   video: z.strictObject({
     title: text,
     close: text,
@@ -166,6 +275,7 @@ const url = z.url();
 
 /** Links and settings shared by both languages: `content/site.json`. */
 export const siteSchema = z.strictObject({
+  ...schemaRef,
   brand: text,
   /** Fallback for the public origin; the `SITE_URL` environment variable wins. */
   defaultSiteUrl: url,

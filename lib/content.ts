@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { categories, type Category } from './categories';
-import type { Locale } from './i18n';
+import type { Category } from './categories';
+import { defaultLocale, locales, type Locale } from './i18n';
+import { parityProblems } from './content-parity';
 import {
   categoryContentSchema,
+  categoryTableSchema,
   dictionarySchema,
   siteSchema,
   type CategoryContent,
@@ -19,13 +21,23 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-      return `  - ${field}: ${issue.message}`;
+/** `categories.3.icon` reads better as `categories[3] (id "alarm").icon` when the row has an id. */
+function describePath(issuePath: readonly PropertyKey[], raw: unknown): string {
+  if (issuePath.length === 0) return '(root)';
+  let node = raw;
+  return issuePath
+    .map((key, index) => {
+      node =
+        typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+      if (typeof key !== 'number') return `${index === 0 ? '' : '.'}${String(key)}`;
+      const id = typeof node === 'object' && node !== null ? (node as { id?: unknown }).id : undefined;
+      return `[${key}]${typeof id === 'string' ? ` (id "${id}")` : ''}`;
     })
-    .join('\n');
+    .join('');
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): string {
+  return issues.map((issue) => `  - ${describePath(issue.path, raw)}: ${issue.message}`).join('\n');
 }
 
 /**
@@ -35,36 +47,52 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 export function parseContent<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
   const result = schema.safeParse(raw);
   if (!result.success) {
-    throw new ContentError(`Invalid content in ${file}:\n${describeIssues(result.error.issues)}`);
+    throw new ContentError(`Invalid content in ${file}:\n${describeIssues(result.error.issues, raw)}`);
   }
   return result.data;
 }
 
+/** The content folder: `content/`, or the folder named by CONTENT_DIR (for builds with fixture content). */
 export function contentRoot(): string {
   return process.env.CONTENT_DIR ?? path.join(process.cwd(), 'content');
 }
 
-function readJson(file: string, root: string): unknown {
-  const absolute = path.join(root, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(absolute, 'utf8');
-  } catch {
-    throw new ContentError(`Missing content file content/${file}`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ContentError(`content/${file} is not valid JSON: ${(error as Error).message}`);
-  }
+interface Loaded {
+  modified: number;
+  value: unknown;
 }
 
-const cache = new Map<string, unknown>();
+/**
+ * Parsed files by path. An entry is read again when its file changed, so
+ * `next dev` shows an edit on the next reload; a build reads each file once.
+ */
+const cache = new Map<string, Loaded>();
 
 function load<T>(schema: z.ZodType<T>, file: string, root: string): T {
-  const key = `${root}\0${file}`;
-  if (!cache.has(key)) cache.set(key, parseContent(schema, readJson(file, root), `content/${file}`));
-  return cache.get(key) as T;
+  const absolute = path.join(root, file);
+  const label = `content/${file}`;
+  let modified: number;
+  try {
+    modified = fs.statSync(absolute).mtimeMs;
+  } catch {
+    throw new ContentError(`Missing content file ${label}`);
+  }
+  const cached = cache.get(absolute);
+  if (cached && cached.modified === modified) return cached.value as T;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(absolute, 'utf8'));
+  } catch (error) {
+    throw new ContentError(`${label} is not valid JSON: ${(error as Error).message}`);
+  }
+  const value = parseContent(schema, raw, label);
+  cache.set(absolute, { modified, value });
+  return value;
+}
+
+/** The category table, in display order. */
+export function getCategories(root = contentRoot()): readonly Category[] {
+  return load(categoryTableSchema, 'categories.json', root).categories;
 }
 
 export function getDictionary(locale: Locale, root = contentRoot()): Dictionary {
@@ -84,18 +112,39 @@ export function getCategoryContent(
 }
 
 /** Translated names of all categories, e.g. for the cart, which shows lines of any category. */
-export function getCategoryNames(
-  locale: Locale,
-  list: readonly Category[] = categories,
-  root = contentRoot(),
-) {
+export function getCategoryNames(locale: Locale, root = contentRoot()): Record<string, string> {
   return Object.fromEntries(
-    list.map((category) => [category.id, getCategoryContent(category, locale, root).name]),
+    getCategories(root).map((category) => [category.id, getCategoryContent(category, locale, root).name]),
   );
 }
 
-/** Checks every content file at once; the build calls this so one bad file fails it. */
-export function validateAllContent(list: readonly Category[] = categories, root = contentRoot()): void {
+/** Each translation of the dictionary and of every category's copy against the default language's file. */
+function translationProblems(list: readonly Category[], root: string): string[] {
+  const files = ['ui.json', ...list.map((category) => `categories/${category.translationKey}.json`)];
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as unknown;
+  return files.flatMap((file) => {
+    const referenceFile = `${defaultLocale}/${file}`;
+    return locales
+      .filter((locale) => locale !== defaultLocale)
+      .flatMap((locale) => {
+        const otherFile = `${locale}/${file}`;
+        return parityProblems(
+          read(referenceFile),
+          read(otherFile),
+          `content/${otherFile}`,
+          `content/${referenceFile}`,
+        );
+      });
+  });
+}
+
+/**
+ * Checks every content file at once and reports every problem, not just the
+ * first: each file against its schema, then each translation against the
+ * default language (same keys, same placeholders). The build calls this, so
+ * one bad file fails it; `npm run check:content` calls it without a build.
+ */
+export function validateAllContent(root = contentRoot()): void {
   const problems: string[] = [];
   const attempt = (fn: () => unknown) => {
     try {
@@ -105,9 +154,13 @@ export function validateAllContent(list: readonly Category[] = categories, root 
     }
   };
   attempt(() => getSite(root));
-  for (const locale of ['de', 'en'] as const) {
+  let list: readonly Category[] = [];
+  attempt(() => (list = getCategories(root)));
+  for (const locale of locales) {
     attempt(() => getDictionary(locale, root));
     for (const category of list) attempt(() => getCategoryContent(category, locale, root));
   }
+  // Comparing translations needs files that parsed; with schema errors, those come first.
+  if (problems.length === 0) problems.push(...translationProblems(list, root));
   if (problems.length > 0) throw new ContentError(problems.join('\n'));
 }

@@ -3,8 +3,8 @@
  * Merchant Center product feed. All of them come from the category table and
  * content/, so a new category shows up in each without further edits.
  */
-import { categories, lowestPrice, type Category } from './categories';
-import { contentRoot, getCategoryContent, getDictionary, getSite } from './content';
+import { lowestPrice, type Category } from './categories';
+import { contentRoot, getCategories, getCategoryContent, getDictionary, getSite } from './content';
 import { allPages, locales, pagePath, type Locale } from './i18n';
 import { fill } from './format';
 import { formatEuros } from './money';
@@ -24,10 +24,11 @@ export interface SitemapEntry {
   alternates: { languages: Record<string, string> };
 }
 
-/** One entry per page, each with its de, en and x-default alternates (itself included). */
+/** One entry per page, each with its alternates in every language and x-default (itself included). */
 export function sitemapEntries({
-  list = categories,
   base,
+  root = contentRoot(),
+  list = getCategories(root),
   lastModified = new Date(),
 }: FeedOptions): SitemapEntry[] {
   return allPages(list).map((page) => ({
@@ -50,7 +51,7 @@ const llmsLabels: Record<Locale, { heading: string; perLead: string }> = {
 };
 
 /** llms.txt after llmstxt.org: H1, blockquote summary, details, link sections and an Optional section. */
-export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedOptions): string {
+export function llmsTxt({ base, root = contentRoot(), list = getCategories(root) }: FeedOptions): string {
   const site = getSite(root);
   const from = formatEuros(lowestPrice(list), 'en');
   const link = (label: string, path: string, note: string) =>
@@ -68,7 +69,7 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
       `Each category page has an order form that adds leads to a cart kept in the browser; checkout is not available online yet.`,
     '',
   ];
-  for (const locale of ['en', 'de'] as const) {
+  for (const locale of locales) {
     lines.push(`## ${llmsLabels[locale].heading}`, '');
     for (const category of list) {
       const content = getCategoryContent(category, locale, root);
@@ -100,7 +101,7 @@ export function llmsTxt({ list = categories, base, root = contentRoot() }: FeedO
     const dict = getDictionary(locale, root);
     lines.push(
       link(
-        dict.category.breadcrumbHome + (locale === 'de' ? ' (Deutsch)' : ' (English)'),
+        `${dict.category.breadcrumbHome} (${dict.language.name})`,
         pagePath({ kind: 'home', locale }),
         dict.meta.tagline,
       ),
@@ -123,7 +124,7 @@ function xmlEscape(value: string): string {
 }
 
 /** A Google Merchant Center RSS 2.0 feed: one item per category and language. */
-export function productFeed({ list = categories, base, root = contentRoot() }: FeedOptions): string {
+export function productFeed({ base, root = contentRoot(), list = getCategories(root) }: FeedOptions): string {
   const site = getSite(root);
   const items = locales.flatMap((locale) =>
     list.map((category) => {

@@ -1,42 +1,68 @@
-import { categories, type Category } from './categories';
+import type { Category } from './categories';
 
+/**
+ * The languages of the site. Everything that differs by language is a
+ * `Record<Locale, …>` (the table below, money formats, dictionaries), so a new
+ * entry here makes the compiler point at every value still missing.
+ */
 export const locales = ['de', 'en'] as const;
 export type Locale = (typeof locales)[number];
+/** The language of `/`, of any path outside another language's prefix, and of hreflang `x-default`. */
 export const defaultLocale: Locale = 'de';
+
+interface LocaleRoutes {
+  /** Prefix of every page in this language: empty for the default language. */
+  prefix: '' | `/${string}`;
+  /** The overview page's path below the prefix; it must match the route folder in `app/`. */
+  overview: `/${string}`;
+}
+
+export const localeRoutes: Record<Locale, LocaleRoutes> = {
+  de: { prefix: '', overview: '/kategorien' },
+  en: { prefix: '/en', overview: '/categories' },
+};
+
+/** Category pages live under `<prefix>/leads/<slug>` in every language. */
+const CATEGORY_SEGMENT = '/leads';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-/** The language follows the URL: `/en` and everything below it is English, any other path German. */
+/** The language follows the URL: a path equal to or below a language's prefix is in it; any other path is in the default language. */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
+  const prefixed = locales.find((locale) => {
+    const { prefix } = localeRoutes[locale];
+    return prefix !== '' && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+  });
+  return prefixed ?? defaultLocale;
 }
 
-export function otherLocale(locale: Locale): Locale {
-  return locale === 'de' ? 'en' : 'de';
+/** The languages a page of `locale` links to with the language toggle. */
+export function otherLocales(locale: Locale): Locale[] {
+  return locales.filter((candidate) => candidate !== locale);
 }
 
 export function homePath(locale: Locale): string {
-  return locale === 'de' ? '/' : '/en';
+  return localeRoutes[locale].prefix || '/';
 }
 
 export function overviewPath(locale: Locale): string {
-  return locale === 'de' ? '/kategorien' : '/en/categories';
+  return `${localeRoutes[locale].prefix}${localeRoutes[locale].overview}`;
 }
 
 export function categorySlug(category: Category, locale: Locale): string {
-  return locale === 'de' ? category.routeDE : category.routeEN;
+  return category.slugs[locale];
 }
 
 export function categoryPath(category: Category, locale: Locale): string {
-  return locale === 'de' ? `/leads/${category.routeDE}` : `/en/leads/${category.routeEN}`;
+  return `${localeRoutes[locale].prefix}${CATEGORY_SEGMENT}/${categorySlug(category, locale)}`;
 }
 
 export function findCategoryBySlug(
   slug: string,
   locale: Locale,
-  list: readonly Category[] = categories,
+  list: readonly Category[],
 ): Category | undefined {
   return list.find((category) => categorySlug(category, locale) === slug);
 }
@@ -58,8 +84,8 @@ export function pagePath(page: Page): string {
   }
 }
 
-/** Every pre-rendered page: home, overview and each category, in both languages. */
-export function allPages(list: readonly Category[] = categories): Page[] {
+/** Every pre-rendered page: home, overview and each category, in every language. */
+export function allPages(list: readonly Category[]): Page[] {
   return locales.flatMap((locale): Page[] => [
     { kind: 'home', locale },
     { kind: 'overview', locale },
@@ -72,22 +98,21 @@ function stripTrailingSlash(pathname: string): string {
 }
 
 /** Maps a path back to its page, or `undefined` for a path the site does not have. */
-export function pageFromPath(pathname: string, list: readonly Category[] = categories): Page | undefined {
+export function pageFromPath(pathname: string, list: readonly Category[]): Page | undefined {
   const path = stripTrailingSlash(pathname);
   return allPages(list).find((page) => pagePath(page) === path);
 }
 
-/** The same page in the other language. */
-export function counterpart(page: Page): Page {
-  return { ...page, locale: otherLocale(page.locale) };
+/** The same page in another language. */
+export function translatePage(page: Page, locale: Locale): Page {
+  return { ...page, locale };
 }
 
 /**
- * Where the language toggle leads from a path: the same page in the other
- * language, or the other language's home for a path the site cannot map.
+ * Where the language toggle leads from a path: the same page in `target`, or
+ * `target`'s home for a path the site cannot map.
  */
-export function counterpartPath(pathname: string, list: readonly Category[] = categories): string {
+export function translatePath(pathname: string, target: Locale, list: readonly Category[]): string {
   const page = pageFromPath(pathname, list);
-  if (page) return pagePath(counterpart(page));
-  return homePath(otherLocale(localeFromPath(pathname)));
+  return page ? pagePath(translatePage(page, target)) : homePath(target);
 }

@@ -25,25 +25,31 @@ export function exclusiveSurchargeCents(basePriceEuros: number, quantity: number
  * `__tests__/money.test.ts` checks the output against `Intl` for a range of
  * amounts, so the two cannot drift apart unnoticed.
  */
-const separators: Record<Locale, { group: string; decimal: string }> = {
-  de: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
+interface MoneyFormat {
+  group: string;
+  decimal: string;
+  /** Places the euro sign: after the amount with a no-break space in German, before it in English. */
+  withSymbol: (amount: string) => string;
+}
+
+const moneyFormats: Record<Locale, MoneyFormat> = {
+  de: { group: '.', decimal: ',', withSymbol: (amount) => `${amount}\u00a0€` },
+  en: { group: ',', decimal: '.', withSymbol: (amount) => `€${amount}` },
 };
 
 function groupThousands(digits: string, separator: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, separator);
 }
 
+/** The minus sign comes first in both languages: `-1,00 €`, `-€1.00`. */
 function withCurrency(amount: string, negative: boolean, locale: Locale): string {
-  const sign = negative ? '-' : '';
-  // German puts the sign first and the symbol after a no-break space; British English puts "€" before the digits.
-  return locale === 'de' ? `${sign}${amount}\u00a0€` : `${sign}€${amount}`;
+  return `${negative ? '-' : ''}${moneyFormats[locale].withSymbol(amount)}`;
 }
 
 /** Formats cents with two decimals: `1.200,00 €` in German, `€1,200.00` in English. */
 export function formatMoney(cents: number, locale: Locale): string {
   const whole = Math.round(Math.abs(cents));
-  const { group, decimal } = separators[locale];
+  const { group, decimal } = moneyFormats[locale];
   const amount = `${groupThousands(String(Math.floor(whole / 100)), group)}${decimal}${String(whole % 100).padStart(2, '0')}`;
   return withCurrency(amount, cents < 0 && whole > 0, locale);
 }
@@ -52,7 +58,7 @@ export function formatMoney(cents: number, locale: Locale): string {
 export function formatEuros(euros: number, locale: Locale): string {
   const whole = Math.round(Math.abs(eurosToCents(euros)) / 100);
   return withCurrency(
-    groupThousands(String(whole), separators[locale].group),
+    groupThousands(String(whole), moneyFormats[locale].group),
     euros < 0 && whole > 0,
     locale,
   );

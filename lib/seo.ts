@@ -1,9 +1,19 @@
 import type { Metadata } from 'next';
 import { z } from 'zod';
-import { categories, lowestPrice, type Category } from './categories';
-import { contentRoot, getCategoryContent, getDictionary, getSite } from './content';
+import { lowestPrice, type Category } from './categories';
+import { contentRoot, getCategories, getCategoryContent, getDictionary, getSite } from './content';
 import { fill } from './format';
-import { counterpart, homePath, locales, overviewPath, pagePath, type Locale, type Page } from './i18n';
+import {
+  defaultLocale,
+  homePath,
+  locales,
+  otherLocales,
+  overviewPath,
+  pagePath,
+  translatePage,
+  type Locale,
+  type Page,
+} from './i18n';
 import { formatEuros } from './money';
 
 /**
@@ -23,8 +33,8 @@ export function absoluteUrl(path: string, base: URL = siteUrl()): string {
 
 /** Paths of one page in every language, plus x-default (German, the shop's home market). */
 export function languageAlternates(page: Page): Record<Locale | 'x-default', string> {
-  const [de, en] = locales.map((locale) => pagePath({ ...page, locale }));
-  return { de: de!, en: en!, 'x-default': de! };
+  const paths = Object.fromEntries(locales.map((locale) => [locale, pagePath(translatePage(page, locale))]));
+  return { ...(paths as Record<Locale, string>), 'x-default': pagePath(translatePage(page, defaultLocale)) };
 }
 
 /** Where the Open Graph image of a page lives in the export (overview pages share the home image). */
@@ -46,7 +56,7 @@ interface PageCopy {
  */
 export function pageCopy(
   page: Page,
-  { list = categories, root = contentRoot() }: { list?: readonly Category[]; root?: string } = {},
+  { root = contentRoot(), list = getCategories(root) }: { list?: readonly Category[]; root?: string } = {},
 ): PageCopy {
   const dict = getDictionary(page.locale, root);
   switch (page.kind) {
@@ -89,7 +99,6 @@ export function rootMetadata(locale: Locale): Metadata {
 /** Everything the Metadata API needs for one page. */
 export function pageMetadata(page: Page): Metadata {
   const dict = getDictionary(page.locale);
-  const other = getDictionary(counterpart(page).locale);
   const { title, description, keywords } = pageCopy(page);
   const path = pagePath(page);
   const image = { url: ogImagePath(page), width: 1200, height: 630, alt: title };
@@ -108,7 +117,7 @@ export function pageMetadata(page: Page): Metadata {
       url: path,
       siteName: dict.meta.siteName,
       locale: dict.meta.ogLocale,
-      alternateLocale: [other.meta.ogLocale],
+      alternateLocale: otherLocales(page.locale).map((locale) => getDictionary(locale).meta.ogLocale),
       images: [image],
     },
     twitter: { card: 'summary_large_image', title, description, images: [image] },
@@ -154,7 +163,7 @@ function offerFor(category: Category, locale: Locale, base: URL): JsonLdNode {
       price: category.price.toFixed(2),
       priceCurrency: 'EUR',
       valueAddedTaxIncluded: false,
-      unitText: locale === 'de' ? 'Lead' : 'lead',
+      unitText: getDictionary(locale).meta.leadUnit,
     },
     seller: { '@id': absoluteUrl('/#organization', base) },
   };

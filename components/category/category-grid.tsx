@@ -1,5 +1,4 @@
-import { categories } from '@/lib/categories';
-import { getCategoryNames, getDictionary } from '@/lib/content';
+import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { CategoryCard } from './category-card';
 
@@ -15,7 +14,7 @@ export function CategoryGrid({ locale, headingLevel }: CategoryGridProps) {
   const strings = { ...dict.categoryCard, netNote: dict.orderForm.netNote };
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {categories.map((category) => (
+      {getCategories().map((category) => (
         <li key={category.id} className="flex [&>article]:flex-1">
           <CategoryCard
             category={category}

@@ -1,6 +1,5 @@
 import { JsonLd } from '@/components/seo/json-ld';
-import { categories } from '@/lib/categories';
-import { getDictionary } from '@/lib/content';
+import { getCategories, getDictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { pageJsonLd } from '@/lib/seo';
@@ -22,7 +21,7 @@ export function OverviewPage({ locale }: OverviewPageProps) {
             {dict.overview.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">
-            {fill(dict.overview.subtitle, { count: categories.length })}
+            {fill(dict.overview.subtitle, { count: getCategories().length })}
           </p>
         </div>
       </section>

@@ -8,8 +8,8 @@ import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import { JsonLd } from '@/components/seo/json-ld';
 import { CategoryGrid } from '@/components/category/category-grid';
 import { VideoButton } from '@/components/video/video-button';
-import { categories, lowestPrice } from '@/lib/categories';
-import { getDictionary, getSite } from '@/lib/content';
+import { lowestPrice } from '@/lib/categories';
+import { getCategories, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { formatEuros } from '@/lib/money';
@@ -46,7 +46,7 @@ export function HomePage({ locale }: HomePageProps) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">{hero.subtitle}</p>
           <p className="mt-6 text-2xl font-semibold">
-            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(), locale) })}
+            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(getCategories()), locale) })}
             <span className="text-base font-normal text-slate-300"> {hero.netNote}</span>
           </p>
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:flex-wrap">
@@ -84,7 +84,7 @@ export function HomePage({ locale }: HomePageProps) {
           <SectionHeading
             id="categories-title"
             title={dict.home.categories.title}
-            subtitle={fill(dict.home.categories.subtitle, { count: categories.length })}
+            subtitle={fill(dict.home.categories.subtitle, { count: getCategories().length })}
           />
           <div className="mt-12">
             <CategoryGrid locale={locale} />
@@ -138,7 +138,7 @@ export function HomePage({ locale }: HomePageProps) {
                 </span>
                 <h3 className="mt-4 font-semibold">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-700">
-                  {fill(step.description, { count: categories.length })}
+                  {fill(step.description, { count: getCategories().length })}
                 </p>
               </li>
             ))}

@@ -1,6 +1,5 @@
 import { SiteLink } from '@/components/ui/site-link';
-import { categories } from '@/lib/categories';
-import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
 import { ExternalLink } from './external-link';
@@ -45,7 +44,7 @@ export function Footer({ locale }: FooterProps) {
             <Logo brand={site.brand} />
           </div>
           <p className="mt-4 max-w-sm text-sm leading-6">
-            {fill(footer.description, { count: categories.length })}
+            {fill(footer.description, { count: getCategories().length })}
           </p>
         </div>
 

@@ -1,7 +1,9 @@
+import type { CSSProperties } from 'react';
 import { SiteLink } from '@/components/ui/site-link';
 import { CartButton } from '@/components/cart/cart-button';
-import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import { homePath, otherLocale, pagePath, counterpart, type Page } from '@/lib/i18n';
+import { priceList } from '@/lib/categories';
+import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { homePath, otherLocales, pagePath, translatePage, type Page } from '@/lib/i18n';
 import { CategoriesMenu } from './categories-menu';
 import { ExternalLink } from './external-link';
 import { Logo } from './logo';
@@ -20,7 +22,7 @@ export function Header({ page }: HeaderProps) {
   const names = getCategoryNames(locale);
   const links = headerLinks(locale, dict);
   const categories = categoryLinks(locale, names);
-  const other = otherLocale(locale);
+  const languages = otherLocales(locale);
   const contact = { href: site.links.contact, label: dict.header.contact };
   const navLink =
     'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
@@ -49,21 +51,33 @@ export function Header({ page }: HeaderProps) {
           </ExternalLink>
         </nav>
 
-        {/* Fixed cells: while the page streams in, the controls already parsed keep their place as the rest arrive. */}
-        <div className="ml-auto grid h-11 grid-cols-[repeat(3,--spacing(11))] gap-2 md:grid-cols-[repeat(2,--spacing(11))]">
-          <a
-            href={pagePath(counterpart(page))}
-            hrefLang={other}
-            lang={other}
-            aria-label={dict.header.languageToggleLabel}
-            className="hover:text-brand-700 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100"
-          >
-            {dict.header.languageToggle}
-          </a>
+        {/* Fixed cells: while the page streams in, the controls already parsed keep their place as the rest arrive.
+            One cell per other language and one for the cart, plus the menu's below md. */}
+        <div
+          style={{ '--controls': languages.length + 1 } as CSSProperties}
+          className="ml-auto grid h-11 grid-cols-[repeat(calc(var(--controls)+1),--spacing(11))] gap-2 md:grid-cols-[repeat(var(--controls),--spacing(11))]"
+        >
+          {languages.map((language) => {
+            // Each language names itself, in its own words: the link carries that language's `lang`.
+            const { code, switchLabel } = getDictionary(language).language;
+            return (
+              <a
+                key={language}
+                href={pagePath(translatePage(page, language))}
+                hrefLang={language}
+                lang={language}
+                aria-label={switchLabel}
+                className="hover:text-brand-700 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-sm font-semibold text-slate-700 hover:bg-slate-100"
+              >
+                {code}
+              </a>
+            );
+          })}
 
           <CartButton
             label={dict.header.cart}
             countLabel={dict.header.cartCount}
+            prices={priceList(getCategories())}
             dialog={{ locale, strings: dict.cart, names, exclusiveSuffix: dict.orderForm.exclusiveSuffix }}
           />
 

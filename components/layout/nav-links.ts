@@ -1,5 +1,4 @@
-import { categories } from '@/lib/categories';
-import type { Dictionary } from '@/lib/content';
+import { getCategories, type Dictionary } from '@/lib/content';
 import { categoryPath, homePath, overviewPath, type Locale } from '@/lib/i18n';
 
 export interface NavLink {
@@ -23,7 +22,7 @@ export function headerLinks(locale: Locale, dict: Dictionary) {
 
 /** All categories as links in the given language, in table order. */
 export function categoryLinks(locale: Locale, names: Record<string, string>): NavLink[] {
-  return categories.map((category) => ({
+  return getCategories().map((category) => ({
     href: categoryPath(category, locale),
     label: names[category.id] ?? category.id,
   }));

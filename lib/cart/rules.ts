@@ -1,4 +1,4 @@
-import { categories, type Category } from '../categories';
+import type { PriceList } from '../categories';
 import { unitPriceCents } from '../money';
 
 /** Quantities the order form accepts, and the most one cart line may hold. */
@@ -7,7 +7,7 @@ export const MAX_QUANTITY = 100;
 /** More lines than this in storage can only be junk; a full order is at most 100. */
 export const MAX_LINES = 500;
 
-/** One line of the cart. Prices are integer cents and always come from the category table. */
+/** One line of the cart. Prices are integer cents and always come from the category table's price list. */
 export interface CartItem {
   id: string;
   category: string;
@@ -65,23 +65,25 @@ export interface Order {
 
 /**
  * The lines an order adds: one per lead, each with its own id made of the
- * category id, a timestamp and a running index. Returns no lines for an
- * unknown category or a quantity outside 1–100.
+ * category id, a timestamp and a running index. Returns no lines for a
+ * category the price list does not have or a quantity outside 1–100.
  */
-export function orderLines(
-  order: Order,
-  now: number,
-  list: readonly Category[] = categories,
-): Omit<CartItem, 'quantity'>[] {
-  const category = list.find((entry) => entry.id === order.categoryId);
-  if (!category || !isValidQuantity(order.quantity) || typeof order.exclusive !== 'boolean') return [];
-  const price = unitPriceCents(category.price, order.exclusive);
+export function orderLines(order: Order, now: number, prices: PriceList): Omit<CartItem, 'quantity'>[] {
+  const basePrice = priceOf(prices, order.categoryId);
+  if (basePrice === undefined || !isValidQuantity(order.quantity) || typeof order.exclusive !== 'boolean')
+    return [];
+  const price = unitPriceCents(basePrice, order.exclusive);
   return Array.from({ length: order.quantity }, (_, index) => ({
-    id: `${category.id}-${now}-${index}`,
-    category: category.id,
+    id: `${order.categoryId}-${now}-${index}`,
+    category: order.categoryId,
     exclusive: order.exclusive,
     price,
   }));
+}
+
+/** The base price of a category, for own keys only: `__proto__` or `constructor` from storage are no categories. */
+function priceOf(prices: PriceList, categoryId: unknown): number | undefined {
+  return typeof categoryId === 'string' && Object.hasOwn(prices, categoryId) ? prices[categoryId] : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -91,10 +93,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Turns whatever was stored into cart lines we trust. Lines with a wrong
  * shape, an unknown category or an out-of-range quantity are dropped, and the
- * price is always looked up again in the category table: a stored price is
- * never believed.
+ * price is always looked up again in the price list: a stored price is
+ * never believed. A line of a category the shop no longer sells is dropped.
  */
-export function sanitizeItems(raw: unknown, list: readonly Category[] = categories): CartItem[] {
+export function sanitizeItems(raw: unknown, prices: PriceList): CartItem[] {
   if (!Array.isArray(raw)) return [];
   const seen = new Set<string>();
   const items: CartItem[] = [];
@@ -103,15 +105,15 @@ export function sanitizeItems(raw: unknown, list: readonly Category[] = categori
     const { id, category: categoryId, exclusive, quantity } = entry;
     if (typeof id !== 'string' || id.length === 0 || id.length > 120 || seen.has(id)) continue;
     if (typeof exclusive !== 'boolean' || !isValidQuantity(quantity)) continue;
-    const category = list.find((item) => item.id === categoryId);
-    if (!category) continue;
+    const basePrice = priceOf(prices, categoryId);
+    if (basePrice === undefined) continue;
     seen.add(id);
     items.push({
       id,
-      category: category.id,
+      category: categoryId as string,
       exclusive,
       quantity,
-      price: unitPriceCents(category.price, exclusive),
+      price: unitPriceCents(basePrice, exclusive),
     });
   }
   return items;

@@ -13,6 +13,7 @@ import {
   type CartItem,
   type Order,
 } from './rules';
+import type { PriceList } from '../categories';
 import { createSafeStorage } from './storage';
 
 export const CART_STORAGE_KEY = 'leadwerk-cart';
@@ -32,6 +33,17 @@ export interface CartState {
   clear: () => void;
 }
 
+/**
+ * Base prices by category id, from the category table (never from storage). Kept beside the store,
+ * not in it: every change of the store's state is written to storage, and this is not cart data.
+ */
+let prices: PriceList = {};
+
+/** Hands the cart the category table's prices; `connectCartStorage` does this on every page. */
+export function setCartPrices(list: PriceList): void {
+  prices = list;
+}
+
 let lastTimestamp = 0;
 
 /** A timestamp that never repeats, so two orders in the same millisecond get distinct line ids. */
@@ -45,7 +57,7 @@ export const useCartStore = create<CartState>()(
     (set, get) => ({
       items: [],
       addOrder(order) {
-        const lines = orderLines(order, uniqueTimestamp());
+        const lines = orderLines(order, uniqueTimestamp(), prices);
         if (lines.length === 0) return 0;
         set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
         return lines.length;
@@ -82,7 +94,7 @@ export const useCartStore = create<CartState>()(
       migrate: (): StoredCart => ({ items: [] }),
       merge: (persisted, current) => ({
         ...current,
-        items: sanitizeItems((persisted as Partial<StoredCart> | undefined)?.items),
+        items: sanitizeItems((persisted as Partial<StoredCart> | undefined)?.items, prices),
       }),
     },
   ),
@@ -91,8 +103,12 @@ export const useCartStore = create<CartState>()(
 export const selectCount = (state: CartState) => cartCount(state.items);
 export const selectTotal = (state: CartState) => cartTotal(state.items);
 
-/** Loads the stored cart once after hydration, and again whenever another tab changes it. */
-export function connectCartStorage(): () => void {
+/**
+ * Gives the cart the category table's prices, then loads the stored cart once
+ * after hydration, and again whenever another tab changes it.
+ */
+export function connectCartStorage(list: PriceList): () => void {
+  setCartPrices(list);
   void useCartStore.persist.rehydrate();
   const onStorage = (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY || event.key === null) void useCartStore.persist.rehydrate();

@@ -1,6 +1,6 @@
 import { ImageResponse } from 'next/og';
-import { categories, lowestPrice } from '@/lib/categories';
-import { getCategoryContent, getDictionary, getSite } from '@/lib/content';
+import { lowestPrice } from '@/lib/categories';
+import { getCategories, getCategoryContent, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { isLocale, locales, type Page } from '@/lib/i18n';
 import { formatEuros } from '@/lib/money';
@@ -15,7 +15,7 @@ type Params = { locale: string; image: string };
 function imagePages(): Page[] {
   return locales.flatMap((locale): Page[] => [
     { kind: 'home', locale },
-    ...categories.map((category): Page => ({ kind: 'category', locale, category })),
+    ...getCategories().map((category): Page => ({ kind: 'category', locale, category })),
   ]);
 }
 
@@ -40,7 +40,7 @@ export async function GET(_request: Request, { params }: { params: Promise<Param
   const price =
     page.kind === 'category'
       ? fill(dict.category.fromPerLead, { price: formatEuros(page.category.price, locale) })
-      : fill(dict.home.hero.fromPrice, { price: formatEuros(lowestPrice(), locale) });
+      : fill(dict.home.hero.fromPrice, { price: formatEuros(lowestPrice(getCategories()), locale) });
 
   return new ImageResponse(
     <div

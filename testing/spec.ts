@@ -1,0 +1,82 @@
+/**
+ * The specification's own tables and texts, typed out by hand: the routes
+ * (spec §2, `{product}` = "leads"), the prices (spec §9) and the texts the spec
+ * fixes. Jest and Playwright tests check the site against this oracle, so it
+ * never imports the code under test. The shop may sell more categories than
+ * these twelve (the table is content); every one of these must be there.
+ */
+export type Lang = 'de' | 'en';
+
+export interface SpecCategory {
+  id: string;
+  price: number;
+  de: string;
+  en: string;
+}
+
+export const specCategories: readonly SpecCategory[] = [
+  { id: 'treppenlifte', price: 89, de: '/leads/treppenlifte', en: '/en/leads/stairlifts' },
+  { id: 'photovoltaik', price: 95, de: '/leads/photovoltaik', en: '/en/leads/solar' },
+  { id: 'waermepumpen', price: 92, de: '/leads/waermepumpen', en: '/en/leads/heat-pumps' },
+  { id: 'ueberdachung', price: 78, de: '/leads/ueberdachung', en: '/en/leads/roofing' },
+  { id: 'fensterbau', price: 85, de: '/leads/fensterbau', en: '/en/leads/windows' },
+  { id: 'stromtarif', price: 65, de: '/leads/stromtarif', en: '/en/leads/electricity' },
+  { id: 'energieberatung', price: 88, de: '/leads/energieberatung', en: '/en/leads/energy-consulting' },
+  { id: 'kanzlei', price: 120, de: '/leads/kanzlei', en: '/en/leads/law-firm' },
+  { id: 'coaching', price: 75, de: '/leads/coaching', en: '/en/leads/coaching' },
+  { id: 'consulting', price: 110, de: '/leads/consulting', en: '/en/leads/consulting' },
+  { id: 'immobilien', price: 95, de: '/leads/immobilien', en: '/en/leads/real-estate' },
+  { id: 'baufinanzierung', price: 105, de: '/leads/baufinanzierung', en: '/en/leads/financing' },
+];
+
+export function specCategory(id: string): SpecCategory {
+  const found = specCategories.find((category) => category.id === id);
+  if (!found) throw new Error(`the spec has no category ${id}`);
+  return found;
+}
+
+export const specHome = { de: '/', en: '/en' } as const;
+export const specOverview = { de: '/kategorien', en: '/en/categories' } as const;
+
+/** The spec's 28 page paths: 2 × (home + overview + 12 categories). */
+export const specPaths: readonly string[] = [
+  specHome.de,
+  specHome.en,
+  specOverview.de,
+  specOverview.en,
+  ...specCategories.flatMap((category) => [category.de, category.en]),
+];
+
+/** Exclusive leads cost five times the base price (spec §4, §9). */
+export const SPEC_EXCLUSIVE_FACTOR = 5;
+
+/** Spec §8's success toast, worded per language. */
+export const specToast: Record<
+  Lang,
+  { title: string; description: (quantity: number, name: string) => string }
+> = {
+  de: {
+    title: 'Erfolgreich hinzugefügt!',
+    description: (quantity, name) => `${quantity} ${name} wurde zum Warenkorb hinzugefügt`,
+  },
+  en: { title: 'Successfully added!', description: (quantity, name) => `${quantity} ${name} added to cart.` },
+};
+
+/** Spec §3: the suffix of an exclusive cart line's name. */
+export const specExclusiveSuffix: Record<Lang, string> = { de: ' (Exklusiv)', en: ' (Exclusive)' };
+
+/** Spec §2 and §8: the page every unknown path shows. */
+export const specNotFound = { heading: '404', text: 'Oops! Page not found', link: 'Return to Home' } as const;
+
+/**
+ * Money as a buyer reads it (DESIGN.md): `1.200,00 €` in German, `€1,200.00` in English, from `Intl`
+ * directly rather than through the site's own formatter. `digits` 0 gives "ab 89 €" / "from €89".
+ */
+export function euros(amount: number, lang: Lang, digits = 2): string {
+  return new Intl.NumberFormat({ de: 'de-DE', en: 'en-US' }[lang], {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
+}
