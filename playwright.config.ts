@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromeFlags, chromePath } from './scripts/lib/local-site.mjs';
+import fs from 'node:fs';
+import chromium from './config/chromium.json';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The export to test; `out/` unless E2E_OUT names a copy. */
 const outDir = process.env.E2E_OUT ?? 'out';
 
-const executablePath = chromePath();
+/** The system Chromium (CHROME_PATH, else Debian's), or Playwright's own browser on machines that have one. */
+const executablePath = [process.env.CHROME_PATH, chromium.defaultPath].find(
+  (candidate): candidate is string => !!candidate && fs.existsSync(candidate),
+);
 
 export default defineConfig({
   testDir: './e2e',
@@ -20,19 +24,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: executablePath ? chromeFlags : [],
+      args: executablePath ? chromium.flags : [],
     },
   },
   projects: [
     {
-      name: 'e2e',
-      testIgnore: /a11y\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
-    },
-    {
-      // Accessibility gate (axe-core, WCAG 2.2 AA): its own project so `npm test` reports it separately.
-      name: 'axe',
-      testMatch: /a11y\.spec\.ts/,
+      name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
   ],

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   acceptAlerts,
   cartButton,
@@ -6,17 +6,19 @@ import {
   categoryRoute,
   copyOf,
   euros,
-  expectOpen,
   exclusiveBox,
+  expect,
+  expectOpen,
   fillIn,
+  type Lang,
   looseText,
   nameField,
   order,
   orderForm,
   quantityField,
+  test,
   treppenlifte,
   ui,
-  type Lang,
 } from './support';
 
 const category = treppenlifte;

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   cartButton,
   cartDialog,
@@ -8,11 +8,13 @@ import {
   emailField,
   euros,
   exclusiveBox,
+  expect,
   fillIn,
   nameField,
   orderForm,
   quantityField,
   tabTo,
+  test,
   treppenlifte,
   ui,
 } from './support';

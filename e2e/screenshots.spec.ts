@@ -1,49 +1,27 @@
+/**
+ * Layout at a phone, a tablet and a desktop width: no sideways scrolling, the
+ * right navigation for the width, and a full-page screenshot of each into
+ * `test-results/screenshots/` to look at. Each page is loaded once and resized.
+ */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { cartButton, cartDialog, categoryRoute, expectOpen, order, treppenlifte, ui } from './support';
+import type { Page } from '@playwright/test';
+import {
+  cartButton,
+  cartDialog,
+  categoryRoute,
+  expect,
+  expectOpen,
+  NOT_FOUND_CONSOLE,
+  order,
+  specNotFound,
+  test,
+  treppenlifte,
+  ui,
+  UNKNOWN_PATH,
+} from './support';
 
 const screenshotDir = path.join(__dirname, '..', 'test-results', 'screenshots');
-
-const pages = [
-  { name: 'home', path: '/' },
-  { name: 'overview', path: '/kategorien' },
-  { name: 'treppenlifte', path: categoryRoute(treppenlifte, 'de') },
-];
 const widths = [375, 768, 1280];
-
-for (const { name, path: route } of pages) {
-  for (const width of widths) {
-    test(`${name} at ${width}px: no sideways scrolling, the right navigation, full-page screenshot`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-
-      await expectNoSidewaysScrolling(page);
-
-      // The mobile menu's toggle shows on phones only; the desktop navigation shows from md up.
-      const menuToggle = page.getByRole('banner').getByText(ui.de.header.menu, { exact: true });
-      const desktopNav = page.getByRole('navigation', { name: ui.de.header.mainNavLabel });
-      if (width < 768) {
-        await expect(menuToggle).toBeVisible();
-        await expect(desktopNav).toBeHidden();
-      } else {
-        await expect(menuToggle).toBeHidden();
-        await expect(desktopNav).toBeVisible();
-      }
-      await expect(
-        page.getByRole('banner').getByRole('button', { name: new RegExp(`^${ui.de.header.cart}`) }),
-      ).toBeVisible();
-
-      await page.screenshot({
-        path: path.join(screenshotDir, `${name}-${width}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    });
-  }
-}
 
 async function expectNoSidewaysScrolling(page: Page) {
   const overflow = await page.evaluate(() => ({
@@ -55,54 +33,85 @@ async function expectNoSidewaysScrolling(page: Page) {
   );
 }
 
-for (const width of widths) {
-  test(`the open cart at ${width}px: lines, total and checkout inside the window, screenshot`, async ({
+async function screenshot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'overview', path: '/kategorien' },
+  { name: 'treppenlifte', path: categoryRoute(treppenlifte, 'de') },
+];
+
+for (const { name, path: route } of pages) {
+  test(`${name}: no sideways scrolling and the right navigation at ${widths.join(', ')} px`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(categoryRoute(treppenlifte, 'de'));
-    await order(page, 'de', { quantity: 2 });
-    await order(page, 'de', { quantity: 1, exclusive: true });
-    await cartButton(page, 'de').click();
-    const dialog = cartDialog(page, 'de');
-    await expectOpen(dialog, 'de');
-    await expect(dialog.getByRole('listitem')).toHaveCount(3);
+    await page.goto(route);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSidewaysScrolling(page);
 
+      // The mobile menu's toggle shows on phones only; the desktop navigation shows from md up.
+      const menuToggle = page.getByRole('banner').getByText(ui.de.header.menu, { exact: true });
+      const desktopNav = page.getByRole('navigation', { name: ui.de.header.mainNavLabel });
+      await expect(menuToggle).toBeVisible({ visible: width < 768 });
+      await expect(desktopNav).toBeVisible({ visible: width >= 768 });
+      await expect(cartButton(page, 'de')).toBeVisible();
+      await screenshot(page, `${name}-${width}`);
+    }
+  });
+}
+
+test(`the open cart: lines, total and checkout inside the window at ${widths.join(', ')} px`, async ({
+  page,
+}) => {
+  await page.goto(categoryRoute(treppenlifte, 'de'));
+  await order(page, 'de', { quantity: 2 });
+  await order(page, 'de', { quantity: 1, exclusive: true });
+  await cartButton(page, 'de').click();
+  const dialog = cartDialog(page, 'de');
+  await expectOpen(dialog, 'de');
+  await expect(dialog.getByRole('listitem')).toHaveCount(3);
+
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
     // The order toasts are still up: nothing may cover the cart's lines (on phones they once hid the first two).
     for (const line of await dialog.getByRole('listitem').all()) {
       const uncovered = await line
         .getByRole('button')
         .first()
         .evaluate((button) => {
-          const { x, y, width, height } = button.getBoundingClientRect();
-          const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+          const { x, y, width: boxWidth, height } = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(x + boxWidth / 2, y + height / 2);
           return hit !== null && button.contains(hit);
         });
       expect(uncovered, "the line's first button is on top, not under a toast").toBe(true);
     }
 
     // Everything needed to check out is reachable without scrolling the page behind the dialog.
-    const checkout = dialog.getByRole('button', { name: ui.de.cart.checkout });
-    await expect(checkout).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: ui.de.cart.checkout })).toBeInViewport();
     const box = await dialog.boundingBox();
     expect(box, 'the dialog has a size').not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await screenshot(page, `cart-${width}`, false);
+  }
+});
 
-    await page.screenshot({ path: path.join(screenshotDir, `cart-${width}.png`), animations: 'disabled' });
-  });
+test.describe('the 404 page', () => {
+  test.use({ expectedConsoleErrors: NOT_FOUND_CONSOLE });
 
-  test(`the 404 page at ${width}px: the way home is visible, screenshot`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const response = await page.goto('/gibt-es-nicht');
+  test(`shows the way home at ${widths.join(', ')} px`, async ({ page }) => {
+    const response = await page.goto(UNKNOWN_PATH);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Return to Home' })).toBeInViewport();
-    await expectNoSidewaysScrolling(page);
-    await page.screenshot({
-      path: path.join(screenshotDir, `404-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('heading', { level: 1, name: specNotFound.heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: specNotFound.link })).toBeInViewport();
+      await expectNoSidewaysScrolling(page);
+      await screenshot(page, `404-${width}`);
+    }
   });
-}
+});

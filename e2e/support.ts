@@ -1,97 +1,169 @@
 /**
- * Shared expectations for the end-to-end suite. Everything a test expects is
- * derived from the category table, the content JSON and the spec's wording,
- * never from the rendering code under test.
+ * What the end-to-end tests share: the site's pages and copy (read from the
+ * category table and `content/`, never from the rendering code), locators by
+ * role and name, and `test`, Playwright's test with a guard that every test
+ * gets. The spec's own routes, prices and texts come from `testing/spec.ts`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { categories, type Category } from '../lib/categories';
-import deUi from '../content/de/ui.json';
-import enUi from '../content/en/ui.json';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+import type { Category } from '../lib/categories';
+import { getCategories, getCategoryContent, getDictionary, type Dictionary } from '../lib/content';
+import { fill } from '../lib/format';
+import {
+  allPages,
+  categoryPath,
+  locales,
+  pagePath,
+  translatePage,
+  type Locale,
+  type Page as SitePage,
+} from '../lib/i18n';
 
-export type Lang = 'de' | 'en';
-export type Dict = typeof deUi;
-
-export const ui: Record<Lang, Dict> = { de: deUi, en: enUi };
-
-export { categories };
+export { expect };
+export {
+  euros,
+  specCategories,
+  specPaths,
+  specToast,
+  specExclusiveSuffix,
+  specNotFound,
+} from '../testing/spec';
+export type Lang = Locale;
 export type { Category };
 
-interface CategoryCopy {
-  name: string;
-  h1: string;
-  benefits: string[];
-  features: { title: string; description: string }[];
-  testimonial: { text: string; author: string; company: string };
+export const categories = getCategories();
+export const ui = Object.fromEntries(locales.map((locale) => [locale, getDictionary(locale)])) as Record<
+  Lang,
+  Dictionary
+>;
+
+/** The category's copy in one language, as `content/<lang>/categories/` has it. */
+export function copyOf(category: Category, lang: Lang) {
+  return getCategoryContent(category, lang);
 }
 
-const contentDir = path.join(__dirname, '..', 'content');
-const copyCache = new Map<string, CategoryCopy>();
+/** Fills a copy template's `{placeholders}`. */
+export const fillIn = fill;
 
-/** The category's copy in one language, straight from `content/<lang>/categories/`. */
-export function copyOf(category: Category, lang: Lang): CategoryCopy {
-  const key = `${lang}/${category.translationKey}`;
-  let copy = copyCache.get(key);
-  if (!copy) {
-    copy = JSON.parse(
-      fs.readFileSync(path.join(contentDir, lang, 'categories', `${category.translationKey}.json`), 'utf8'),
-    ) as CategoryCopy;
-    copyCache.set(key, copy);
-  }
-  return copy;
-}
-
-/** Fills `{placeholder}`s of a content template. */
-export function fillIn(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
-}
-
-/** The routes of the site as the spec and DESIGN.md name them (§2): 28 pages. */
 export function categoryRoute(category: Category, lang: Lang): string {
-  return lang === 'de' ? `/leads/${category.routeDE}` : `/en/leads/${category.routeEN}`;
+  return categoryPath(category, lang);
 }
 
-export interface SitePage {
+export interface PageUnderTest {
   path: string;
   lang: Lang;
-  /** The same page in the other language. */
-  counterpart: string;
-  kind: 'home' | 'overview' | 'category';
-  category?: Category;
+  /** The same page in each other language, as the language toggle links it. */
+  counterparts: { lang: Lang; path: string }[];
+  page: SitePage;
 }
 
-/** Spec §2's routes: home, overview and the category pages of one language, each with its counterpart. */
-function pagesIn(lang: Lang): SitePage[] {
-  const other: Lang = lang === 'de' ? 'en' : 'de';
-  const home = { de: '/', en: '/en' };
-  const overview = { de: '/kategorien', en: '/en/categories' };
-  return [
-    { path: home[lang], lang, counterpart: home[other], kind: 'home' },
-    { path: overview[lang], lang, counterpart: overview[other], kind: 'overview' },
-    ...categories.map((category): SitePage => ({
-      path: categoryRoute(category, lang),
-      lang,
-      counterpart: categoryRoute(category, other),
-      kind: 'category',
-      category,
-    })),
-  ];
+/** Every pre-rendered page, from the category table; the spec's 28 are among them. */
+export const sitePages: PageUnderTest[] = allPages(categories).map((page) => ({
+  path: pagePath(page),
+  lang: page.locale,
+  counterparts: locales
+    .filter((other) => other !== page.locale)
+    .map((other) => ({ lang: other, path: pagePath(translatePage(page, other)) })),
+  page,
+}));
+
+/** A path the site does not have: served as 404.html with status 404. */
+export const UNKNOWN_PATH = '/diese-seite-gibt-es-nicht';
+
+/** What the console shows on the 404 page: the browser's note of the status, and the page's log of the path (spec §2). */
+export const NOT_FOUND_CONSOLE = /status of 404|^404: no page at /;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isThirdParty(url: string): boolean {
+  const parsed = new URL(url);
+  return /^(https?|wss?):$/.test(parsed.protocol) && !LOCAL_HOSTS.has(parsed.hostname);
 }
 
-export const sitePages: SitePage[] = [...pagesIn('de'), ...pagesIn('en')];
-
-/** Money as a shopper reads it (DESIGN.md): `1.200,00 €` in German, `€1,200.00` in English. */
-export function euros(amount: number, lang: Lang, fractionDigits = 2): string {
-  return new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
+export interface GuardOptions {
+  /** Third-party hosts a test may contact (the video player after consent); requests are aborted all the same. */
+  allowThirdParty: RegExp | undefined;
+  /** Console errors a test causes on purpose (a fault it injects, the 404 page logging its path). */
+  expectedConsoleErrors: RegExp | undefined;
+  /** CSP violations a test causes on purpose, to prove that the policy blocks them. */
+  expectedCspViolations: RegExp | undefined;
 }
+
+export interface Guard {
+  /** Every request to another host that the browser attempted; all are aborted. */
+  thirdParty: string[];
+  /** CSP violations reported on the console, from any page of the test. */
+  cspConsole: string[];
+  /** `securitypolicyviolation` events seen by the current document. */
+  cspEvents: (page: Page) => Promise<string[]>;
+  consoleErrors: string[];
+  pageErrors: string[];
+}
+
+/**
+ * Every test runs guarded: requests to other hosts are aborted and recorded,
+ * and after the test there must be no CSP violation, no uncaught error, no
+ * console error and no third-party request that the test did not allow.
+ */
+export const test = base.extend<GuardOptions & { guard: Guard }>({
+  allowThirdParty: [undefined, { option: true }],
+  expectedConsoleErrors: [undefined, { option: true }],
+  expectedCspViolations: [undefined, { option: true }],
+  guard: [
+    async ({ context, allowThirdParty, expectedConsoleErrors, expectedCspViolations }, use) => {
+      await context.addInitScript(() => {
+        const target = window as unknown as { __cspViolations: string[] };
+        target.__cspViolations = [];
+        window.addEventListener(
+          'securitypolicyviolation',
+          (event) =>
+            target.__cspViolations.push(
+              `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile || location.href}:${event.lineNumber}`,
+            ),
+          true,
+        );
+      });
+      const guard: Guard = {
+        thirdParty: [],
+        cspConsole: [],
+        consoleErrors: [],
+        pageErrors: [],
+        cspEvents: (page) =>
+          page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []),
+      };
+      const watchPage = (page: Page) => {
+        page.on('console', (message) => {
+          const text = message.text();
+          if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(text)) {
+            if (!expectedCspViolations?.test(text)) guard.cspConsole.push(`${page.url()}: ${text}`);
+          } else if (message.type() === 'error' && !expectedConsoleErrors?.test(text)) {
+            guard.consoleErrors.push(`${page.url()}: ${text}`);
+          }
+        });
+        page.on('pageerror', (error) => guard.pageErrors.push(`${page.url()}: ${error.message}`));
+      };
+      context.pages().forEach(watchPage);
+      context.on('page', watchPage);
+      context.on('request', (request) => {
+        if (isThirdParty(request.url())) guard.thirdParty.push(request.url());
+      });
+      await context.route(
+        (url) => isThirdParty(url.href),
+        (route) => route.abort('blockedbyclient'),
+      );
+
+      await use(guard);
+
+      expect(guard.cspConsole, 'CSP violations').toEqual([]);
+      expect(guard.pageErrors, 'uncaught errors').toEqual([]);
+      expect(guard.consoleErrors, 'console errors').toEqual([]);
+      const unexpected = guard.thirdParty.filter((url) => !allowThirdParty?.test(new URL(url).hostname));
+      expect(unexpected, 'requests to third parties').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** Escapes text for use inside a RegExp. */
 export function escapeRegExp(text: string): string {
@@ -104,6 +176,13 @@ export function looseText(text: string, flags = ''): RegExp {
 }
 
 export const treppenlifte = categories.find((category) => category.id === 'treppenlifte')!;
+
+/** A category of the table by id. */
+export function categoryById(id: string): Category {
+  const found = categories.find((category) => category.id === id);
+  if (!found) throw new Error(`the category table has no ${id}`);
+  return found;
+}
 
 /** The header's cart button, whatever its count. */
 export function cartButton(page: Page, lang: Lang): Locator {
@@ -174,3 +253,78 @@ export function acceptAlerts(page: Page): { type: string; message: string }[] {
   });
   return seen;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility (DESIGN.md: axe, WCAG 2.2 AA, 0 violations on every page and with each dialog open)
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** One violation as a developer needs it: rule, impact, help, where to read more, and every offending element. */
+function formatViolation(violation: Result): string {
+  const nodes = violation.nodes.map((node) => {
+    const target = node.target
+      .map((selector) => (typeof selector === 'string' ? selector : JSON.stringify(selector)))
+      .join(' >>> ');
+    const summary = (node.failureSummary ?? '')
+      .split('\n')
+      .map((line) => `        ${line.trim()}`)
+      .join('\n');
+    return `    - ${target}\n      ${node.html.slice(0, 200)}\n${summary}`;
+  });
+  return [
+    `  ${violation.id} [${violation.impact ?? 'n/a'}]: ${violation.help}`,
+    `    ${violation.helpUrl}`,
+    ...nodes,
+  ].join('\n');
+}
+
+/** Waits for running CSS animations and transitions to end, so that axe never sees a half-faded colour. */
+async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe on the page as it is now and records a soft failure listing every violation, so that one
+ * test reports all the pages and states it visits. target-size (WCAG 2.2 SC 2.5.8) is off by default
+ * in axe-core and is turned on explicitly.
+ */
+export async function checkA11y(page: Page, testInfo: TestInfo, state: string) {
+  await animationsSettled(page);
+  // `options()` replaces the builder's options, so it goes first and `withTags()` adds `runOnly` to them.
+  const results: AxeResults = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .withTags(AXE_TAGS)
+    .analyze();
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
+    (rule) => rule.id,
+  );
+  expect(ran, 'target-size must be part of the run').toContain('target-size');
+
+  const label = `${state} (${new URL(page.url()).pathname}, ${page.viewportSize()?.width} px)`;
+  if (results.violations.length > 0) {
+    await testInfo.attach(`axe violations – ${label}`, {
+      body: JSON.stringify(results.violations, null, 2),
+      contentType: 'application/json',
+    });
+  }
+  expect
+    .soft(
+      results.violations.length,
+      `axe found ${results.violations.length} violation(s) on ${label}:\n${results.violations.map(formatViolation).join('\n')}\n`,
+    )
+    .toBe(0);
+}
+
+/** The two widths every page is checked at: a desktop and a small phone. */
+export const WIDTHS = {
+  desktop: { width: 1280, height: 900 },
+  mobile: { width: 375, height: 812 },
+} as const;

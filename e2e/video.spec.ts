@@ -1,21 +1,9 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { expectOpen, ui, type Lang } from './support';
+import { expect, expectOpen, test, ui, type Lang } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { VIDEO_HOST } from './security-rules';
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Lets the local site through, aborts everything else, and records every request that was attempted. */
-async function guardNetwork(context: BrowserContext): Promise<string[]> {
-  const thirdParty: string[] = [];
-  context.on('request', (request) => {
-    const url = new URL(request.url());
-    if (/^https?:$/.test(url.protocol) && !LOCAL_HOSTS.has(url.hostname)) thirdParty.push(request.url());
-  });
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    return LOCAL_HOSTS.has(url.hostname) ? route.continue() : route.abort('blockedbyclient');
-  });
-  return thirdParty;
-}
+// The player is the only third party the site ever contacts (spec §7), after the visitor's click.
+test.use({ allowThirdParty: VIDEO_HOST });
 
 async function openVideo(page: Page, lang: Lang): Promise<{ dialog: Locator; button: Locator }> {
   const button = page.getByRole('button', { name: ui[lang].home.hero.watchVideo });
@@ -43,9 +31,9 @@ async function frameFit(page: Page, frame: Locator) {
 
 test('the video loads only after consent, stays 16:9 inside the window and goes away on close', async ({
   page,
-  context,
+  guard,
 }) => {
-  const thirdParty = await guardNetwork(context);
+  const { thirdParty } = guard;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
 
@@ -62,7 +50,10 @@ test('the video loads only after consent, stays 16:9 inside the window and goes 
   await expect(frame).toHaveAttribute('title', 'Lead Generation Video');
   // The only outside load is the player itself (spec §7).
   await expect.poll(() => thirdParty.length).toBeGreaterThan(0);
-  expect(thirdParty.every((url) => new URL(url).hostname.endsWith('youtube-nocookie.com'))).toBe(true);
+  for (const url of thirdParty) {
+    expect(new URL(url).protocol, url).toBe('https:');
+    expect(new URL(url).hostname, url).toMatch(VIDEO_HOST);
+  }
 
   for (const size of [
     { width: 1280, height: 900 },
@@ -97,8 +88,8 @@ test('the video loads only after consent, stays 16:9 inside the window and goes 
   await expect(dialog).toBeHidden();
 });
 
-test('the English home opens the same video dialog, closed with Escape', async ({ page, context }) => {
-  const thirdParty = await guardNetwork(context);
+test('the English home opens the same video dialog, closed with Escape', async ({ page, guard }) => {
+  const { thirdParty } = guard;
   await page.goto('/en');
   const { dialog, button } = await openVideo(page, 'en');
   await expect(dialog.getByText(ui.en.video.consent)).toBeVisible();
@@ -109,5 +100,8 @@ test('the English home opens the same video dialog, closed with Escape', async (
   await expect(dialog).toBeHidden();
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(button).toBeFocused();
-  expect(thirdParty.every((url) => new URL(url).hostname.endsWith('youtube-nocookie.com'))).toBe(true);
+  for (const url of thirdParty) {
+    expect(new URL(url).protocol, url).toBe('https:');
+    expect(new URL(url).hostname, url).toMatch(VIDEO_HOST);
+  }
 });

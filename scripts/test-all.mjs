@@ -14,12 +14,14 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const gates = [
   { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
   { name: 'types', command: 'npx tsc --noEmit' },
+  { name: 'content', command: 'npm run --silent check:content' },
   { name: 'jest', command: 'npx jest --ci' },
   { name: 'build', command: 'npm run build' },
   { name: 'e2e', command: 'npx playwright test', needsBuild: true },
   { name: 'vnu', command: 'node scripts/check-html.mjs', needsBuild: true },
   { name: 'links', command: 'node scripts/check-links.mjs', needsBuild: true },
   { name: 'seo', command: 'node scripts/check-seo.mjs', needsBuild: true },
+  { name: 'fixture', command: 'npx tsx scripts/check-fixture-category.ts', needsBuild: true },
   { name: 'budget', command: 'node scripts/budget.mjs', needsBuild: true },
   { name: 'lighthouse', command: 'node scripts/audit.mjs', needsBuild: true },
 ];

@@ -4,23 +4,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+const chromium = JSON.parse(fs.readFileSync(new URL('../../config/chromium.json', import.meta.url), 'utf8'));
+
 /** CHROME_PATH, else Debian's Chromium; undefined lets Playwright use its own browser where one is installed. */
 export function chromePath() {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium'].find(
+  return [process.env.CHROME_PATH, chromium.defaultPath].find(
     (candidate) => candidate && fs.existsSync(candidate),
   );
 }
 
 /** Flags for Chromium run as root on a machine without a network beyond localhost. */
-export const chromeFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export const chromeFlags = chromium.flags;
 
 const serveScript = fileURLToPath(new URL('../serve.mjs', import.meta.url));
 
