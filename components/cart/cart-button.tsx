@@ -1,35 +1,41 @@
 'use client';
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import dynamic from 'next/dynamic';
 import { useEffect } from 'react';
+import type { PriceList } from '@/lib/categories';
 import { connectCartStorage, selectCount, useCartStore } from '@/lib/cart/store';
 import { fill } from '@/lib/format';
+import { lazyModule } from '@/components/lazy/lazy-module';
+import { useLazy } from '@/components/lazy/use-lazy';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { CartDialogProps } from './cart-dialog';
 
 // The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page.
-const CartDialog = dynamic(() => import('./cart-dialog').then((module) => module.CartDialog), { ssr: false });
+const cartDialog = lazyModule(() => import('./cart-dialog'));
 
 interface CartButtonProps {
   label: string;
   /** e.g. "Warenkorb, {count} Leads" */
   countLabel: string;
   dialog: Omit<CartDialogProps, 'open' | 'onClose'>;
+  /** Base prices by category id, from the category table: the cart prices its lines with them. */
+  prices: PriceList;
 }
 
 /** The header's cart button with its badge; opens the cart dialog. */
-export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
+export function CartButton({ label, countLabel, dialog, prices }: CartButtonProps) {
   const count = useCartStore(selectCount);
-  const { open, mounted, triggerRef, show, close } = useLazyDialog();
-  useEffect(() => connectCartStorage(), []);
+  const { open, triggerRef, show, close } = useLazyDialog();
+  const dialogCode = useLazy(cartDialog);
+  const CartDialog = dialogCode.loaded?.CartDialog;
+  useEffect(() => connectCartStorage(prices), [prices]);
 
   return (
     <>
       <button
         ref={triggerRef}
         type="button"
-        onClick={show}
+        onClick={() => dialogCode.request(show)}
         className="hover:text-brand-700 relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
       >
         <ShoppingCartIcon className="size-6" aria-hidden="true" />
@@ -43,7 +49,7 @@ export function CartButton({ label, countLabel, dialog }: CartButtonProps) {
           </span>
         )}
       </button>
-      {mounted && <CartDialog {...dialog} open={open} onClose={close} />}
+      {CartDialog && <CartDialog {...dialog} open={open} onClose={close} />}
     </>
   );
 }

@@ -2,9 +2,10 @@ import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
 import StarIcon from '@heroicons/react/20/solid/StarIcon';
 import { SiteLink } from '@/components/ui/site-link';
 import { OrderForm } from '@/components/order/order-form';
+import { FilledText } from '@/components/ui/filled-text';
 import { JsonLd } from '@/components/seo/json-ld';
 import type { Category } from '@/lib/categories';
-import { getCategoryContent, getDictionary } from '@/lib/content';
+import { getCategoryContent, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { homePath, overviewPath, type Locale } from '@/lib/i18n';
 import { formatEuros } from '@/lib/money';
@@ -21,6 +22,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
   const dict = getDictionary(locale);
   const content = getCategoryContent(category, locale);
   const strings = dict.category;
+  const site = getSite();
 
   return (
     <>
@@ -94,6 +96,20 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 </span>{' '}
                 <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
               </p>
+              <noscript>
+                <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+                  <FilledText
+                    template={dict.orderForm.noscript}
+                    values={{
+                      email: (
+                        <a href={`mailto:${site.email}`} className="font-semibold underline">
+                          {site.email}
+                        </a>
+                      ),
+                    }}
+                  />
+                </p>
+              </noscript>
               <div className="mt-6">
                 <OrderForm
                   locale={locale}

@@ -1,8 +1,10 @@
 'use client';
 
 import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
-import { useState, type ComponentType, type KeyboardEvent, type MouseEvent } from 'react';
-import type { CategoriesDropdownProps, OpenWith } from './categories-dropdown';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazyModule } from '@/components/lazy/lazy-module';
+import { useLazy } from '@/components/lazy/use-lazy';
+import type { OpenWith } from './categories-dropdown';
 import type { NavLink } from './nav-links';
 
 export interface CategoriesMenuProps {
@@ -14,14 +16,8 @@ export interface CategoriesMenuProps {
 export const menuButtonClass =
   'inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700 data-open:text-brand-700';
 
-type Dropdown = ComponentType<CategoriesDropdownProps>;
-let dropdownModule: Promise<Dropdown> | undefined;
-
-/** Fetches the Headless UI menu once; hover and focus start it early so a click rarely waits. */
-function loadDropdown(): Promise<Dropdown> {
-  dropdownModule ??= import('./categories-dropdown').then((module) => module.CategoriesDropdown);
-  return dropdownModule;
-}
+/** Headless UI's menu, with its positioning code; hover and focus start loading it so a click rarely waits. */
+const dropdown = lazyModule(() => import('./categories-dropdown'));
 
 /**
  * The categories menu button. Headless UI's menu (with its positioning code)
@@ -30,14 +26,15 @@ function loadDropdown(): Promise<Dropdown> {
  * also linked in the footer, so nothing depends on this code to be reachable.
  */
 export function CategoriesMenu(props: CategoriesMenuProps) {
-  const [Dropdown, setDropdown] = useState<Dropdown>();
+  const dropdownCode = useLazy(dropdown);
   const [openWith, setOpenWith] = useState<OpenWith>('pointer');
 
+  const Dropdown = dropdownCode.loaded?.CategoriesDropdown;
   if (Dropdown) return <Dropdown {...props} openOnMount={openWith} />;
 
   const open = (how: OpenWith) => {
     setOpenWith(how);
-    void loadDropdown().then((component) => setDropdown(() => component));
+    dropdownCode.request();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -53,8 +50,8 @@ export function CategoriesMenu(props: CategoriesMenuProps) {
       type="button"
       aria-haspopup="menu"
       aria-expanded="false"
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
+      onPointerEnter={dropdownCode.preload}
+      onFocus={dropdownCode.preload}
       onClick={onClick}
       onKeyDown={onKeyDown}
       className={menuButtonClass}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { LoadNotice } from '@/components/lazy/load-notice';
 import { getDictionary } from '@/lib/content';
-import { pagePath, type Page } from '@/lib/i18n';
+import { homePath, pagePath, type Page } from '@/lib/i18n';
+import { ContentBoundary } from './content-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -22,8 +24,12 @@ export function SiteShell({ page, children }: SiteShellProps) {
       </a>
       {/* Keyed by path so that a client-side navigation starts with closed menus. */}
       <Header key={pagePath(page)} page={page} />
+      {/* Right after the header, whose buttons load most of the later code: the next Tab stop after them. */}
+      <LoadNotice strings={dict.errors} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
-        {children}
+        <ContentBoundary strings={dict.errors} homeHref={homePath(page.locale)}>
+          {children}
+        </ContentBoundary>
       </main>
       <Footer locale={page.locale} />
     </>

@@ -1,7 +1,9 @@
 'use client';
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { lazyModule } from '@/components/lazy/lazy-module';
+import { useLazy } from '@/components/lazy/use-lazy';
 import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
 import type { Dictionary } from '@/lib/content';
@@ -20,7 +22,39 @@ export interface OrderFormProps {
   strings: Dictionary['orderForm'];
 }
 
-const emptyContact = { name: '', email: '', company: '', phone: '', message: '' };
+type ContactField = 'name' | 'email' | 'company' | 'phone' | 'message';
+
+const contactFields: ContactField[] = ['name', 'email', 'company', 'phone', 'message'];
+
+function fieldOf(form: HTMLFormElement, name: ContactField | 'quantity' | 'exclusive'): HTMLInputElement {
+  return form.elements.namedItem(name) as HTMLInputElement;
+}
+
+/** Empties the form for the next order: no contact data, one lead, not exclusive (spec §4). */
+function clearForm(form: HTMLFormElement) {
+  for (const name of contactFields) fieldOf(form, name).value = '';
+  fieldOf(form, 'quantity').value = '1';
+  fieldOf(form, 'exclusive').checked = false;
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * False in the pre-rendered HTML and until React has hydrated the form, true
+ * after. Until then the submit button is disabled: a browser would otherwise
+ * submit the form itself, as a GET to this page with the contact data in the
+ * URL, and into the server's logs and the browser's history.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+/** The toast library arrives with the first order; pages where nobody orders never load it. */
+const orderToast = lazyModule(() => import('./order-toast'));
 
 /**
  * Orders leads of one category into the cart. The contact fields stay in
@@ -29,14 +63,26 @@ const emptyContact = { name: '', email: '', company: '', phone: '', message: '' 
 export function OrderForm({ locale, categoryId, categoryName, basePrice, strings }: OrderFormProps) {
   const id = useId();
   const addOrder = useCartStore((state) => state.addOrder);
-  const [contact, setContact] = useState(emptyContact);
   const [quantity, setQuantity] = useState('1');
   const [exclusive, setExclusive] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  // The toast's code arrives with the first order (see order-toast.tsx).
-  const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  // The order never waits for the toast: the cart, the badge and the live region work without it.
+  const toastCode = useLazy(orderToast, { what: 'confirmation' });
+  const Toaster = toastCode.loaded?.OrderToaster;
   const submitRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+
+  /** Quantity and exclusivity drive the live total: state mirrors the fields, which the browser owns. */
+  function mirrorChoices(form: HTMLFormElement) {
+    setQuantity(fieldOf(form, 'quantity').value);
+    setExclusive(fieldOf(form, 'exclusive').checked);
+  }
+
+  // A quantity or a tick given before the page's code ran counts from the start.
+  useEffect(() => {
+    if (formRef.current) mirrorChoices(formRef.current);
+  }, []);
 
   useEffect(() => {
     if (!formRef.current) return;
@@ -60,13 +106,9 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
   const total = quantityIsValid ? unitPriceCents(basePrice, exclusive) * parsedQuantity : null;
   const surcharge = exclusiveSurchargeCents(basePrice, quantityIsValid ? parsedQuantity : 1);
 
-  const field = (key: keyof typeof emptyContact) => ({
-    id: `${id}-${key}`,
-    name: key,
-    value: contact[key],
-    onChange: (event: { target: { value: string } }) =>
-      setContact((current) => ({ ...current, [key]: event.target.value })),
-  });
+  // The fields are the browser's own (uncontrolled): what a visitor typed before the page's code ran stays
+  // when React takes over. Contact data never enters React state, storage or a request.
+  const field = (key: ContactField) => ({ id: `${id}-${key}`, name: key });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,16 +122,12 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
 
     const name = categoryName + (exclusive ? strings.exclusiveSuffix : '');
     const description = fill(strings.toastDescription, { quantity: parsedQuantity, name });
-    void import('./order-toast').then(({ OrderToaster, showOrderToast }) => {
-      setToaster(() => OrderToaster);
-      showOrderToast(strings.toastTitle, description);
-    });
+    toastCode.request(({ showOrderToast }) => showOrderToast(strings.toastTitle, description));
     const message = `${strings.toastTitle} ${description}`;
     setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
 
-    setContact(emptyContact);
-    setQuantity('1');
-    setExclusive(false);
+    clearForm(form);
+    mirrorChoices(form);
     submitRef.current?.focus();
   }
 
@@ -154,7 +192,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
             max={MAX_QUANTITY}
             step={1}
             required
-            value={quantity}
+            defaultValue="1"
             onChange={(event) => setQuantity(event.target.value)}
             aria-describedby={`${id}-quantity-hint`}
             className={`${input} max-w-32`}
@@ -169,7 +207,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
               id={`${id}-exclusive`}
               name="exclusive"
               type="checkbox"
-              checked={exclusive}
+              defaultChecked={false}
               onChange={(event) => setExclusive(event.target.checked)}
               aria-describedby={`${id}-exclusive-hint`}
               className="accent-brand-700 mt-0.5 size-5 shrink-0 rounded border-slate-400"
@@ -207,7 +245,8 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
         <button
           ref={submitRef}
           type="submit"
-          className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold text-white"
+          disabled={!hydrated}
+          className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
         >
           <ShoppingCartIcon className="size-5" aria-hidden="true" />
           {strings.submit}

@@ -3,15 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Open state for a dialog whose code is loaded on first use: `mounted` turns
- * true on the first open and stays true, so pages that never open the dialog
- * never load it. Focus goes back to the trigger when the dialog closes:
- * Headless UI would do that from a focus history it starts keeping only once
- * its code has loaded, which is after the first click on the trigger.
+ * Open state for a dialog whose code loads on first use (see
+ * `components/lazy/`). Focus goes back to the trigger when the dialog
+ * closes: Headless UI would do that from a focus history it starts keeping
+ * only once its code has loaded, which is after the first click on the trigger.
  */
 export function useLazyDialog<T extends HTMLElement = HTMLButtonElement>() {
   const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
   const triggerRef = useRef<T>(null);
   const wasOpen = useRef(false);
 
@@ -22,12 +20,8 @@ export function useLazyDialog<T extends HTMLElement = HTMLButtonElement>() {
 
   return {
     open,
-    mounted,
     triggerRef,
-    show: () => {
-      setMounted(true);
-      setOpen(true);
-    },
+    show: () => setOpen(true),
     close: () => setOpen(false),
   };
 }

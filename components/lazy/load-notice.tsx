@@ -1,0 +1,89 @@
+'use client';
+
+import ExclamationTriangleIcon from '@heroicons/react/24/outline/ExclamationTriangleIcon';
+import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { create } from 'zustand';
+import type { Dictionary } from '@/lib/content';
+import type { LoadFailure } from './lazy-module';
+
+interface Notice {
+  failure: LoadFailure;
+  /** What failed to load: a feature, or only the order's confirmation (the order itself went through). */
+  what: 'feature' | 'confirmation';
+  retry: () => void;
+}
+
+interface NoticeState {
+  notice: Notice | undefined;
+}
+
+const useNoticeStore = create<NoticeState>(() => ({ notice: undefined }));
+
+export function showLoadNotice(notice: Notice): void {
+  useNoticeStore.setState({ notice });
+}
+
+export function dismissLoadNotice(): void {
+  useNoticeStore.setState({ notice: undefined });
+}
+
+export interface LoadNoticeProps {
+  strings: Dictionary['errors'];
+}
+
+/**
+ * The message in the page when code that loads later could not be loaded:
+ * what happened, and a button that tries again; after a new deploy, a
+ * reload instead (the cart is stored, so it survives). It is part of the
+ * page's own code, so it shows even when everything else fails to load.
+ */
+export function LoadNotice({ strings }: LoadNoticeProps) {
+  const notice = useNoticeStore((state) => state.notice);
+  // The alert region is always there, so that screen readers announce a message when it appears.
+  if (!notice) return <div role="alert" />;
+
+  const message = {
+    retry: notice.what === 'confirmation' ? strings.confirmationFailed : strings.loadFailed,
+    offline: strings.offline,
+    gone: strings.updated,
+  }[notice.failure];
+  const button =
+    'inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ring-1 ring-amber-700 hover:bg-amber-100';
+
+  return (
+    <div role="alert" className="fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
+      <div className="flex w-full max-w-xl items-start gap-3 rounded-xl bg-amber-50 p-4 text-amber-950 shadow-xl ring-1 ring-amber-300">
+        <ExclamationTriangleIcon className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
+        <div className="flex-1">
+          <p className="text-sm leading-6">{message}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {notice.failure === 'gone' ? (
+              <button type="button" className={button} onClick={() => window.location.reload()}>
+                {strings.reload}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={button}
+                onClick={() => {
+                  dismissLoadNotice();
+                  notice.retry();
+                }}
+              >
+                {strings.retry}
+              </button>
+            )}
+          </div>
+        </div>
+        <button
+          type="button"
+          onClick={dismissLoadNotice}
+          className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
+        >
+          <XMarkIcon className="size-5" aria-hidden="true" />
+          <span className="sr-only">{strings.dismiss}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

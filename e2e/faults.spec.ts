@@ -1,0 +1,283 @@
+/**
+ * Code that loads later, failing: the request for a dialog's, the menu's or
+ * the toast's code answers 404, is dropped, or the visitor is offline; or a
+ * new deploy removed the file for good. After each fault the page stays, with
+ * what the visitor typed, says what happened in a message, and the feature
+ * works once the fault is gone, without a reload (or with the reload the
+ * message offers after a redeploy, which keeps the cart). And the order form
+ * is safe before its code runs: nothing typed is ever sent or put into a URL.
+ */
+import type { Page, Request, Route } from '@playwright/test';
+import { getSite } from '../lib/content';
+import {
+  cartButton,
+  cartDialog,
+  categoryRoute,
+  copyOf,
+  emailField,
+  expect,
+  expectOpen,
+  fillIn,
+  nameField,
+  order,
+  orderForm,
+  specToast,
+  test,
+  treppenlifte,
+  ui,
+  type Lang,
+} from './support';
+
+// The browser logs each failed request, and the framework the failed chunk load; both are the faults injected here.
+test.use({
+  expectedConsoleErrors: /Failed to load resource|ERR_INTERNET_DISCONNECTED|ERR_FAILED|ChunkLoadError/,
+});
+
+type Fault = '404' | 'dropped' | 'offline';
+const faults: Fault[] = ['offline', '404', 'dropped'];
+
+/** Records every file the page asks for, from now on. */
+function recordPageFiles(page: Page): Set<string> {
+  const files = new Set<string>();
+  page.on('request', (request) => files.add(request.url()));
+  return files;
+}
+
+/**
+ * Starts a fault for code that loads later: every file under /_next/static/ that the page has not
+ * asked for so far. The returned function ends the fault.
+ */
+async function inject(page: Page, fault: Fault, pageFiles: Set<string>): Promise<() => Promise<void>> {
+  if (fault === 'offline') {
+    await page.context().setOffline(true);
+    return () => page.context().setOffline(false);
+  }
+  const loadedWithPage = new Set(pageFiles);
+  const isLaterCode = (url: URL) =>
+    url.pathname.startsWith('/_next/static/') && !loadedWithPage.has(url.href);
+  const handler = (route: Route) =>
+    fault === '404' ? route.fulfill({ status: 404, body: 'Not found' }) : route.abort('connectionreset');
+  await page.route(isLaterCode, handler);
+  return () => page.unroute(isLaterCode, handler);
+}
+
+interface Part {
+  name: string;
+  path: (lang: Lang) => string;
+  /** Does what loads the part's code. */
+  trigger: (page: Page, lang: Lang) => Promise<void>;
+  /** The part is there and working. */
+  works: (page: Page, lang: Lang) => Promise<void>;
+  /** The message a failure shows, as the part's failure is worded. */
+  failure: (lang: Lang) => string;
+}
+
+const parts: Part[] = [
+  {
+    name: 'cart dialog',
+    path: (lang) => categoryRoute(treppenlifte, lang),
+    trigger: (page, lang) => cartButton(page, lang).click(),
+    works: (page, lang) => expectOpen(cartDialog(page, lang), lang),
+    failure: (lang) => ui[lang].errors.loadFailed,
+  },
+  {
+    name: 'video dialog',
+    path: (lang) => (lang === 'de' ? '/' : '/en'),
+    trigger: (page, lang) => page.getByRole('button', { name: ui[lang].home.hero.watchVideo }).click(),
+    works: (page, lang) =>
+      expectOpen(page.getByRole('dialog', { name: ui[lang].video.title }), lang, ui[lang].video.title),
+    failure: (lang) => ui[lang].errors.loadFailed,
+  },
+  {
+    name: 'categories menu',
+    path: (lang) => categoryRoute(treppenlifte, lang),
+    trigger: (page, lang) =>
+      page
+        .getByRole('navigation', { name: ui[lang].header.mainNavLabel })
+        .getByRole('button', { name: ui[lang].header.categories })
+        .click(),
+    works: (page) => expect(page.getByRole('menu')).toBeVisible(),
+    failure: (lang) => ui[lang].errors.loadFailed,
+  },
+  {
+    name: 'order toast',
+    path: (lang) => categoryRoute(treppenlifte, lang),
+    trigger: (page, lang) => order(page, lang, { quantity: 1 }),
+    works: (page, lang) => expect(page.getByText(specToast[lang].title, { exact: true })).toBeVisible(),
+    failure: (lang) => ui[lang].errors.confirmationFailed,
+  },
+];
+
+/** The message in the page. */
+function notice(page: Page) {
+  return page.getByRole('alert').filter({ hasText: /\S/ });
+}
+
+async function expectPageIntact(page: Page, lang: Lang, typed?: string) {
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (typed !== undefined) await expect(nameField(orderForm(page, lang), lang)).toHaveValue(typed);
+}
+
+for (const lang of ['de', 'en'] as const) {
+  const errors = ui[lang].errors;
+
+  for (const part of parts) {
+    test(`${lang} ${part.name}: a 404, a dropped request and offline each leave the page, say so, and the retry works`, async ({
+      page,
+    }) => {
+      const browserDialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        browserDialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      for (const fault of faults) {
+        const pageFiles = recordPageFiles(page);
+        await page.goto(part.path(lang));
+        await page.waitForLoadState('networkidle');
+        const onForm = part.path(lang) === categoryRoute(treppenlifte, lang);
+        // What a visitor typed before the fault must survive it (the toast's own order resets the form).
+        const typed = onForm && part.name !== 'order toast' ? 'Erika Mustermann' : undefined;
+        if (typed) await nameField(orderForm(page, lang), lang).fill(typed);
+
+        const end = await inject(page, fault, pageFiles);
+        await part.trigger(page, lang);
+        await expect(notice(page), `${fault}: the message`).toContainText(
+          fault === 'offline' ? errors.offline : part.failure(lang),
+        );
+        await expectPageIntact(page, lang, typed);
+        if (part.name === 'order toast') {
+          // The order itself went through: cart, badge and the form's confirmation do not need the toast.
+          await expect(cartButton(page, lang)).toHaveAccessibleName(
+            fillIn(ui[lang].header.cartCount, { count: 1 }),
+          );
+        }
+
+        await end();
+        await notice(page).getByRole('button', { name: errors.retry }).click();
+        await part.works(page, lang);
+        await expect(notice(page)).toHaveCount(0);
+        // A dialog or menu hides the rest of the page from assistive technology: close it to look again.
+        await page.keyboard.press('Escape');
+        await expectPageIntact(page, lang, typed);
+        await page.evaluate(() => localStorage.clear());
+      }
+      expect(browserDialogs, 'messages in the page, not in window.alert').toEqual([]);
+    });
+  }
+
+  test(`${lang}: after a redeploy removed the file, the message offers a reload that keeps the cart`, async ({
+    page,
+  }) => {
+    const pageFiles = recordPageFiles(page);
+    await page.goto(categoryRoute(treppenlifte, lang));
+    await order(page, lang, { quantity: 2 });
+    await expect(page.getByText(specToast[lang].title, { exact: true })).toBeVisible();
+    await nameField(orderForm(page, lang), lang).fill('Erika Mustermann');
+
+    const end = await inject(page, '404', pageFiles);
+    await cartButton(page, lang).click();
+    await expect(notice(page)).toContainText(errors.loadFailed);
+    // Trying again finds the file gone for good: only a reload helps, and the cart is stored.
+    await notice(page).getByRole('button', { name: errors.retry }).click();
+    await expect(notice(page)).toContainText(errors.updated);
+    await expectPageIntact(page, lang, 'Erika Mustermann');
+
+    await end();
+    await notice(page).getByRole('button', { name: errors.reload }).click();
+    await expect(cartButton(page, lang)).toHaveAccessibleName(
+      fillIn(ui[lang].header.cartCount, { count: 2 }),
+    );
+    await cartButton(page, lang).click();
+    await expectOpen(cartDialog(page, lang), lang);
+    await expect(cartDialog(page, lang).getByRole('listitem')).toHaveCount(2);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The order form before its code runs
+// ---------------------------------------------------------------------------------------------
+
+const site = getSite();
+const contact = { name: 'Erika Mustermann', email: 'erika.mustermann@example.com' };
+
+/** Every request and URL that carries what was typed. */
+function leaks(requests: Request[], page: Page): string[] {
+  const needles = [
+    contact.name,
+    contact.email,
+    encodeURIComponent(contact.email),
+    'Erika+Mustermann',
+    'Mustermann',
+  ];
+  const carried = (text: string) => needles.some((needle) => text.includes(needle));
+  return [
+    ...requests
+      .filter((request) => carried(request.url()) || carried(request.postData() ?? ''))
+      .map((r) => r.url()),
+    ...(carried(page.url()) ? [page.url()] : []),
+  ];
+}
+
+async function typeAndSubmit(page: Page, lang: Lang) {
+  const form = orderForm(page, lang);
+  await nameField(form, lang).fill(contact.name);
+  await emailField(form, lang).fill(contact.email);
+  // Enter in a field submits a form the browser's own way; so would a click on the button.
+  await emailField(form, lang).press('Enter');
+  await form.getByRole('button', { name: ui[lang].orderForm.submit }).click({ force: true });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ['de', 'en'] as const) {
+    test(`${lang}: submitting the order form sends nothing, and the page says ordering needs JavaScript`, async ({
+      page,
+    }) => {
+      const path = categoryRoute(treppenlifte, lang);
+      await page.goto(path);
+      const requests: Request[] = [];
+      page.on('request', (request) => requests.push(request));
+      await typeAndSubmit(page, lang);
+      await page.waitForTimeout(500);
+
+      expect(leaks(requests, page)).toEqual([]);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+      // Text inside <noscript> has no role; it shows only when scripts are off.
+      const note = page.locator('noscript p');
+      await expect(note).toBeVisible();
+      await expect(note).toContainText(fillIn(ui[lang].orderForm.noscript, { email: site.email }));
+      await expect(note.locator('a')).toHaveAttribute('href', `mailto:${site.email}`);
+      // The page itself is there: what the category offers, and the way to every other page.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyOf(treppenlifte, lang).h1);
+    });
+  }
+});
+
+test('submitting the order form while its code is still on the way sends nothing', async ({ page }) => {
+  const held: Route[] = [];
+  let release = false;
+  await page.route('**/_next/static/**/*.js', (route) =>
+    release ? route.continue() : void held.push(route),
+  );
+  const path = categoryRoute(treppenlifte, 'de');
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await typeAndSubmit(page, 'de');
+  await page.waitForTimeout(500);
+
+  expect(held.length, 'the page asked for its scripts').toBeGreaterThan(0);
+  expect(leaks(requests, page)).toEqual([]);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+
+  // Once the code arrives, the form works, and what was typed is still there.
+  release = true;
+  await Promise.all(held.map((route) => route.continue()));
+  const form = orderForm(page, 'de');
+  await expect(form.getByRole('button', { name: ui.de.orderForm.submit })).toBeEnabled();
+  await expect(emailField(form, 'de')).toHaveValue(contact.email);
+});
