@@ -397,7 +397,10 @@ async function main() {
 
   const { version, settings } = lighthouseRun;
   const cpus = os.cpus();
-  const minutes = (time) => `${Math.floor(time / 60_000)} min ${Math.round((time % 60_000) / 1000)} s`;
+  const minutes = (time) => {
+    const seconds = Math.round(time / 1000);
+    return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  };
   const pins = floor.pins.map((pin) => `${pin.name} ${pin.version}`).join(', ');
   const lines = [
     `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at ${gitRevision()}.`,
