@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// First-load JavaScript per page type, gzipped, read from the export in out/.
+// First-load JS per page type, gzipped, read from the export in out/.
 // Counts every <script src> a page loads up front (not `nomodule`, not the
-// chunks that dialogs load when first opened). Fails above the budget.
-import fs from 'node:fs';
+// chunks that dialogs load when first opened; see scripts/lib/first-load.mjs).
+// Fails above the budget.
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { firstLoadJs } from './lib/first-load.mjs';
 
 /** The smallest Next.js 16 static export with one zustand island (../shared/DESIGN.md). */
 export const FLOOR_KB = 134;
@@ -19,36 +19,16 @@ const pageTypes = [
   { type: '404', file: '404.html' },
 ];
 
-/** Each chunk is read once, however many page types load it. */
-const chunkCache = new Map();
-function chunk(src) {
-  if (!chunkCache.has(src)) {
-    const bytes = fs.readFileSync(path.join(root, decodeURIComponent(src.split('?')[0])));
-    chunkCache.set(src, { kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024 });
-  }
-  return chunkCache.get(src);
-}
-
-export function firstLoadScripts(html) {
-  const scripts = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
-    const attributes = match[1];
-    if (/\bnomodule\b/i.test(attributes)) continue;
-    const src = attributes.match(/\bsrc="([^"]+)"/)?.[1];
-    if (src && src.startsWith('/')) scripts.push(src);
-  }
-  return [...new Set(scripts)];
-}
-
 const rows = pageTypes.map(({ type, file }) => {
-  const html = fs.readFileSync(path.join(root, file), 'utf8');
-  const scripts = firstLoadScripts(html);
-  const inlineKb = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((match) => zlib.gzipSync(match[1] ?? '').length / 1024)
-    .reduce((sum, kb) => sum + kb, 0);
-  const kb = scripts.reduce((sum, src) => sum + chunk(src).kb, 0);
-  const over = kb > BUDGET_KB;
-  return { type, scripts: scripts.length, kb, inlineKb, over };
+  const page = firstLoadJs(root, file);
+  for (const url of page.external) console.warn(`${file} loads ${url} from another origin; not counted`);
+  return {
+    type,
+    scripts: page.scripts.length,
+    kb: page.kb,
+    inlineKb: page.inlineKb,
+    over: page.kb > BUDGET_KB,
+  };
 });
 
 console.log(`First-load JS (gzip) — budget ${BUDGET_KB} kB = floor ${FLOOR_KB} kB + 30 kB\n`);
