@@ -9,7 +9,8 @@ function flakyImporter(failures: number) {
   return importer;
 }
 
-const answer = (failure: LoadFailure) => jest.fn<Promise<LoadFailure>, [readonly string[]]>(async () => failure);
+const answer = (failure: LoadFailure) =>
+  jest.fn<Promise<LoadFailure>, [readonly string[]]>(async () => failure);
 
 async function failureOf(promise: Promise<unknown>): Promise<LoadFailure> {
   try {

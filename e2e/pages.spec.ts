@@ -33,17 +33,16 @@ const homeClaims: Record<Lang, { fromPrice: string; experience: RegExp; badges: 
 
 for (const lang of ['de', 'en'] as const) {
   test.describe(`home (${lang})`, () => {
-    test('hero states the claims of the spec', async ({ page }) => {
+    test('states the claims of the spec, shows every category with price and link, and the trust badges', async ({
+      page,
+    }) => {
       await page.goto(lang === 'de' ? '/' : '/en');
       const hero = page.getByRole('main');
       await expect(hero).toContainText(looseText(homeClaims[lang].fromPrice));
       await expect(hero).toContainText(homeClaims[lang].experience);
       await expect(hero).toContainText(/24\/7/);
       await expect(hero).toContainText(lang === 'de' ? /40\.000/ : /40,000/);
-    });
 
-    test('the categories section shows 12 cards with price and a link', async ({ page }) => {
-      await page.goto(lang === 'de' ? '/' : '/en');
       const section = page.locator('#categories');
       const cards = section.getByRole('article');
       await expect(cards).toHaveCount(categories.length);
@@ -58,10 +57,7 @@ for (const lang of ['de', 'en'] as const) {
         await expect(link).toHaveAttribute('href', categoryRoute(category, lang));
         await expect(link).toBeVisible();
       }
-    });
 
-    test('the features section shows the trust badges', async ({ page }) => {
-      await page.goto(lang === 'de' ? '/' : '/en');
       const features = page.locator('#features');
       await expect(features.getByRole('heading', { level: 2 })).toBeVisible();
       for (const badge of homeClaims[lang].badges) {
@@ -77,7 +73,9 @@ for (const lang of ['de', 'en'] as const) {
     const copy = copyOf(category, lang);
     const dict = ui[lang];
 
-    test('shows h1, rating, benefits, features and testimonial', async ({ page }) => {
+    test('shows h1, rating, benefits, features, testimonial, and an order card with the price and labelled fields', async ({
+      page,
+    }) => {
       await page.goto(categoryRoute(category, lang));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.h1);
 
@@ -104,10 +102,7 @@ for (const lang of ['de', 'en'] as const) {
       await expect(testimonial.getByRole('blockquote')).toContainText(copy.testimonial.text);
       await expect(testimonial).toContainText(copy.testimonial.author);
       await expect(testimonial).toContainText(copy.testimonial.company);
-    });
 
-    test('has an order card with the price and the labelled fields', async ({ page }) => {
-      await page.goto(categoryRoute(category, lang));
       const card = page
         .getByRole('complementary')
         .filter({ has: page.getByRole('heading', { name: copy.name }) });
@@ -185,29 +180,27 @@ test.describe('without JavaScript', () => {
   }
 });
 
-test.describe('category grid columns', () => {
+test('the home grid has 1, 2, 3 and 4 columns from phone to extra-large screens', async ({ page }) => {
   const layouts = [
     { width: 375, columns: 1 },
     { width: 768, columns: 2 },
     { width: 1024, columns: 3 },
     { width: 1280, columns: 4 },
   ];
+  await page.goto('/');
+  const cards = page.locator('#categories').getByRole('article');
+  await expect(cards).toHaveCount(categories.length);
   for (const { width, columns } of layouts) {
-    test(`at ${width}px the home grid has ${columns} column(s)`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
-      const cards = page.locator('#categories').getByRole('article');
-      await expect(cards).toHaveCount(categories.length);
-      const boxes = await cards.evaluateAll((elements) =>
-        elements.map((element) => {
-          const rect = element.getBoundingClientRect();
-          return { x: Math.round(rect.x), y: Math.round(rect.y) };
-        }),
-      );
-      const firstRowY = boxes[0]!.y;
-      const firstRow = boxes.filter((box) => Math.abs(box.y - firstRowY) < 2);
-      expect(new Set(firstRow.map((box) => box.x)).size).toBe(columns);
-      expect(new Set(boxes.map((box) => box.x)).size).toBe(columns);
-    });
+    await page.setViewportSize({ width, height: 900 });
+    const boxes = await cards.evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: Math.round(rect.x), y: Math.round(rect.y) };
+      }),
+    );
+    const firstRowY = boxes[0]!.y;
+    const firstRow = boxes.filter((box) => Math.abs(box.y - firstRowY) < 2);
+    expect(new Set(firstRow.map((box) => box.x)).size, `${width} px`).toBe(columns);
+    expect(new Set(boxes.map((box) => box.x)).size, `${width} px`).toBe(columns);
   }
 });
