@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { CartDialog } from '@/components/cart/cart-dialog';
 import { setCartPrices, useCartStore } from '@/lib/cart/store';
 import { priceList } from '@/lib/categories';
-import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
+import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { euros } from '@/testing/spec';
 
@@ -56,6 +56,7 @@ async function renderDialog(locale: Locale, onClose = jest.fn()) {
       strings={dict.cart}
       names={getCategoryNames(locale)}
       exclusiveSuffix={dict.orderForm.exclusiveSuffix}
+      email={getSite().email}
     />,
   );
   // Headless UI settles the dialog's transition asynchronously; wait for it inside act().

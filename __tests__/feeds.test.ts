@@ -399,7 +399,7 @@ describe('a 13th category added to the table and content/ only', () => {
 
   it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {
     const cheap = [...categories, { ...fixture, price: 49 }];
-    expect(llmsTxt({ list: cheap, base, root })).toContain(`from ${euros(49, 'en', 0)} depending`);
+    expect(llmsTxt({ list: cheap, base, root })).toContain(`${euros(49, 'en', 0)} depending`);
     expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(
       euros(49, 'en', 0),
     );

@@ -101,6 +101,11 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
     );
     expectRevalidatingHtml(headers, path);
 
+    // Every purchase is a contract: the copy may promise no long-term contract, never none at all.
+    await expect(page.locator('body')).not.toContainText(
+      /ohne Vertrag(?!sbindung)|without (a )?contract|no contract/i,
+    );
+
     const h1 = page.getByRole('heading', { level: 1 });
     await expect(h1).toHaveCount(1);
     await expect(h1).toBeVisible();

@@ -98,6 +98,11 @@ export const categoryContentSchema = z.strictObject({
   benefits: z.array(text).length(6),
   features: z.array(z.strictObject({ title: text, description: text })).length(6),
   testimonial: z.strictObject({ text, author: text, company: text }),
+  /** A made-up lead of this trade, as a buyer receives it: the fields it contains, with sample values. */
+  sampleLead: z
+    .array(z.strictObject({ label: text, value: text }))
+    .min(5)
+    .max(10),
 });
 export type CategoryContent = z.infer<typeof categoryContentSchema>;
 
@@ -108,6 +113,9 @@ const pageMeta = z.strictObject({
 });
 
 const titled = z.strictObject({ title: text, description: text });
+const faqItems = z.array(z.strictObject({ question: text, answer: text }));
+/** Fact id → its label in one language. */
+const labels = z.record(z.string().regex(/^[a-zA-Z]+$/, 'use letters only for fact ids'), text);
 
 /** The interface dictionary of one language: `content/<locale>/ui.json`, grouped by component. */
 export const dictionarySchema = z.strictObject({
@@ -188,25 +196,37 @@ export const dictionarySchema = z.strictObject({
       fields: z.array(z.strictObject({ label: text, value: text })).min(5),
       note: text,
     }),
-    faq: z.strictObject({
-      title: text,
-      items: z.array(z.strictObject({ question: text, answer: text })).min(5),
-    }),
+    faq: z.strictObject({ title: text, items: faqItems.min(5) }),
     cta: z.strictObject({ title: text, text, button: text }),
   }),
   overview: z.strictObject({ title: text, subtitle: text }),
   categoryCard: z.strictObject({ fromPrice: text, learnMore: text }),
   category: z.strictObject({
+    /** The accessible name of the breadcrumb navigation. */
+    breadcrumbLabel: text,
     breadcrumbHome: text,
     breadcrumbOverview: text,
     ratingLabel: text,
     ratingText: text,
+    /** Where the rating comes from, linked to the source: {source}, {date}. */
+    ratingSource: text,
     benefitsTitle: text,
     featuresTitle: text,
     testimonialTitle: text,
+    sampleLeadTitle: text,
+    sampleLeadNote: text,
+    targetingTitle: text,
+    targetingText: text,
+    /** Where the prospects are; on English pages it tells foreign buyers that they are in Germany. */
+    marketNote: text,
+    /** The testimonial in this language's quotation marks: {text}. */
+    quote: text,
     orderTitle: text,
     fromPerLead: text,
+    /** The exclusive price next to the base price: {exclusivePrice}. */
+    exclusivePrice: text,
     netNote: text,
+    faq: z.strictObject({ title: text, items: faqItems.min(3) }),
   }),
   orderForm: z.strictObject({
     formLabel: text,
@@ -246,6 +266,44 @@ export const dictionarySchema = z.strictObject({
     netNote: text,
     checkout: text,
     checkoutAlert: text,
+    /** Ordering by e-mail until checkout exists: the link, a hint, and the e-mail's parts. */
+    orderByEmail: text,
+    orderByEmailHint: text,
+    mailSubject: text,
+    mailIntro: text,
+    mailLine: text,
+    mailExclusive: text,
+    mailShared: text,
+    mailTotal: text,
+    mailOutro: text,
+  }),
+  /**
+   * Labels of the ids in `facts` of content/site.json, joined into sentences through the placeholders
+   * {channels}, {paymentMethods}, {replacementCriteria} and {consentLogged}. Every id used there needs a label.
+   */
+  facts: z.strictObject({
+    /** The delivery time as the copy says it, by plural form of the number {n}: "1 business day", "2 business days". */
+    deliveryTime: z.strictObject({ one: text, other: text }),
+    channels: labels,
+    paymentMethods: labels,
+    replacementCriteria: labels,
+    consentLogged: labels,
+  }),
+  /** The text of /llms.txt (written in English; the lists of each language use that language's headings). */
+  llms: z.strictObject({
+    summary: text,
+    details: text,
+    categoriesHeading: text,
+    perLead: text,
+    dataHeading: text,
+    feedLabel: text,
+    feedNote: text,
+    sitemapLabel: text,
+    sitemapNote: text,
+    optionalHeading: text,
+    homeLabel: text,
+    contactLabel: text,
+    contactNote: text,
   }),
   /** Messages when code that loads later cannot be loaded, or a part of the page fails to render. */
   errors: z.strictObject({
@@ -272,6 +330,8 @@ export const dictionarySchema = z.strictObject({
 export type Dictionary = z.infer<typeof dictionarySchema>;
 
 const url = z.url();
+const count = z.number().int('must be a whole number').positive('must be greater than 0');
+const factIds = z.array(z.string().regex(/^[a-zA-Z]+$/, 'use letters only for fact ids')).min(1);
 
 /** Links and settings shared by both languages: `content/site.json`. */
 export const siteSchema = z.strictObject({
@@ -291,5 +351,37 @@ export const siteSchema = z.strictObject({
     youtubeId: z.string().regex(/^[\w-]{11}$/, 'must be an 11-character YouTube video id'),
   }),
   copyrightYear: z.number().int(),
+  /**
+   * The business facts the copy states, each in one place; the copy refers to them through placeholders
+   * such as {maxBuyers}. The owner confirms them before launch (content/README.md).
+   */
+  facts: z.strictObject({
+    /** A lead sold without the exclusive option goes to at most this many buyers. */
+    maxBuyers: count,
+    /** A lead is at most this old when delivered, counted from the prospect's double opt-in. */
+    maxLeadAgeHours: count,
+    /** The same prospect is not sold to the same buyer twice within this many days. */
+    duplicateWindowDays: count,
+    delivery: z.strictObject({ channels: factIds, deliveryBusinessDays: count }),
+    /** A buyer can report a bad lead this many days after delivery. */
+    replacementDays: count,
+    replacementCriteria: factIds,
+    /** Calls on different business days before a prospect counts as unreachable. */
+    contactAttempts: count,
+    paymentMethods: factIds,
+    paymentTermDays: count,
+    /** German VAT in percent. */
+    vatRate: z.number().positive().max(100),
+    consent: z.strictObject({ retentionYears: count, logged: factIds }),
+    /** The rating claim's source: shown and linked next to it. */
+    rating: z.strictObject({
+      value: z.number().min(0).max(5),
+      count,
+      source: text,
+      url,
+      /** When the figures were read off the source, YYYY-MM-DD. */
+      date: z.iso.date(),
+    }),
+  }),
 });
 export type SiteSettings = z.infer<typeof siteSchema>;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Category } from './categories';
 import { defaultLocale, locales, type Locale } from './i18n';
 import { parityProblems } from './content-parity';
+import { factValues, withFacts } from './facts';
 import {
   categoryContentSchema,
   categoryTableSchema,
@@ -95,20 +96,39 @@ export function getCategories(root = contentRoot()): readonly Category[] {
   return load(categoryTableSchema, 'categories.json', root).categories;
 }
 
+/** Each parsed file with the business facts filled in, kept as long as neither it nor site.json changes. */
+const filled = new WeakMap<object, { site: SiteSettings; value: unknown }>();
+
+function filledWithFacts<T extends object>(value: T, locale: Locale, root: string): T {
+  const site = getSite(root);
+  const cached = filled.get(value);
+  if (cached && cached.site === site) return cached.value as T;
+  const labels = load(dictionarySchema, `${locale}/ui.json`, root).facts;
+  const result = withFacts(value, factValues(locale, site, labels));
+  filled.set(value, { site, value: result });
+  return result;
+}
+
+/** The interface text of one language, with the business facts of content/site.json filled in. */
 export function getDictionary(locale: Locale, root = contentRoot()): Dictionary {
-  return load(dictionarySchema, `${locale}/ui.json`, root);
+  return filledWithFacts(load(dictionarySchema, `${locale}/ui.json`, root), locale, root);
 }
 
 export function getSite(root = contentRoot()): SiteSettings {
   return load(siteSchema, 'site.json', root);
 }
 
+/** One category's copy in one language, with the business facts filled in. */
 export function getCategoryContent(
   category: Category,
   locale: Locale,
   root = contentRoot(),
 ): CategoryContent {
-  return load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`, root);
+  return filledWithFacts(
+    load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`, root),
+    locale,
+    root,
+  );
 }
 
 /** Translated names of all categories, e.g. for the cart, which shows lines of any category. */

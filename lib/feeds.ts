@@ -45,32 +45,27 @@ export function sitemapEntries({
   }));
 }
 
-const llmsLabels: Record<Locale, { heading: string; perLead: string }> = {
-  de: { heading: 'Lead-Kategorien (Deutsch)', perLead: 'pro Lead (netto, zzgl. MwSt.)' },
-  en: { heading: 'Lead categories (English)', perLead: 'per lead (net, plus VAT)' },
-};
+/** llms.txt is read by AI agents, so its prose is in English; each language's list keeps its own headings. */
+const LLMS_LOCALE: Locale = 'en';
 
 /** llms.txt after llmstxt.org: H1, blockquote summary, details, link sections and an Optional section. */
 export function llmsTxt({ base, root = contentRoot(), list = getCategories(root) }: FeedOptions): string {
   const site = getSite(root);
-  const from = formatEuros(lowestPrice(list), 'en');
+  const text = getDictionary(LLMS_LOCALE, root).llms;
   const link = (label: string, path: string, note: string) =>
     `- [${label}](${absoluteUrl(path, base)}): ${note}`;
 
   const lines = [
     `# ${site.brand}`,
     '',
-    `> ${site.brand} is a German and English online shop where businesses buy qualified, GDPR-compliant B2B sales leads by industry, at a fixed price per lead and without a contract.`,
+    `> ${fill(text.summary, { brand: site.brand })}`,
     '',
-    `Every lead is a person or company that asked for an offer and consented to be contacted; the consent is documented. ` +
-      `Prices are net per lead, plus VAT, from ${from} depending on the industry. ` +
-      `A lead can be bought exclusively at five times its price, and is then sold to no one else. ` +
-      `There is no subscription and no minimum term: buyers order 1 to 100 leads at a time and receive them right after ordering. ` +
-      `Each category page has an order form that adds leads to a cart kept in the browser; checkout is not available online yet.`,
+    fill(text.details, { from: formatEuros(lowestPrice(list), LLMS_LOCALE) }),
     '',
   ];
   for (const locale of locales) {
-    lines.push(`## ${llmsLabels[locale].heading}`, '');
+    const own = getDictionary(locale, root).llms;
+    lines.push(`## ${own.categoriesHeading}`, '');
     for (const category of list) {
       const content = getCategoryContent(category, locale, root);
       const price = formatEuros(category.price, locale);
@@ -78,33 +73,25 @@ export function llmsTxt({ base, root = contentRoot(), list = getCategories(root)
         link(
           content.name,
           pagePath({ kind: 'category', locale, category }),
-          `${price} ${llmsLabels[locale].perLead} – ${content.description}`,
+          `${price} ${own.perLead} – ${content.description}`,
         ),
       );
     }
     lines.push('');
   }
   lines.push(
-    '## Data',
+    `## ${text.dataHeading}`,
     '',
-    link(
-      'Product feed',
-      '/product-feed.xml',
-      'every category in both languages with price and availability (RSS 2.0, Google Merchant Center)',
-    ),
-    link('Sitemap', '/sitemap.xml', 'all pages with their German and English alternates'),
+    link(text.feedLabel, '/product-feed.xml', text.feedNote),
+    link(text.sitemapLabel, '/sitemap.xml', text.sitemapNote),
     '',
-    '## Optional',
+    `## ${text.optionalHeading}`,
     '',
   );
   for (const locale of locales) {
     const dict = getDictionary(locale, root);
     lines.push(
-      link(
-        `${dict.category.breadcrumbHome} (${dict.language.name})`,
-        pagePath({ kind: 'home', locale }),
-        dict.meta.tagline,
-      ),
+      link(dict.llms.homeLabel, pagePath({ kind: 'home', locale }), dict.meta.tagline),
       link(
         dict.overview.title,
         pagePath({ kind: 'overview', locale }),
@@ -112,7 +99,7 @@ export function llmsTxt({ base, root = contentRoot(), list = getCategories(root)
       ),
     );
   }
-  lines.push(link('Contact', site.links.contact, 'book a call with the sales team'), '');
+  lines.push(link(text.contactLabel, site.links.contact, text.contactNote), '');
   return lines.join('\n');
 }
 

@@ -22,6 +22,9 @@ export const localeRoutes: Record<Locale, LocaleRoutes> = {
   en: { prefix: '/en', overview: '/categories' },
 };
 
+/** The tag `Intl` formats each language's numbers, lists and dates with (the English copy is American). */
+export const intlLocales: Record<Locale, string> = { de: 'de-DE', en: 'en-US' };
+
 /** Category pages live under `<prefix>/leads/<slug>` in every language. */
 const CATEGORY_SEGMENT = '/leads';
 

@@ -3,8 +3,10 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import MinusIcon from '@heroicons/react/20/solid/MinusIcon';
 import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
+import EnvelopeIcon from '@heroicons/react/24/outline/EnvelopeIcon';
 import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
+import { orderMailHref } from '@/lib/cart/order-mail';
 import { MAX_QUANTITY } from '@/lib/cart/rules';
 import { selectTotal, useCartStore } from '@/lib/cart/store';
 import type { Dictionary } from '@/lib/content';
@@ -20,10 +22,20 @@ export interface CartDialogProps {
   /** Translated category names by category id. */
   names: Record<string, string>;
   exclusiveSuffix: string;
+  /** The sales address that takes orders by e-mail. */
+  email: string;
 }
 
-/** The cart as a slide-over dialog: lines with +/−, remove, total and checkout. */
-export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuffix }: CartDialogProps) {
+/** The cart as a slide-over dialog: lines with +/−, remove, total, checkout and ordering by e-mail. */
+export function CartDialog({
+  open,
+  onClose,
+  locale,
+  strings,
+  names,
+  exclusiveSuffix,
+  email,
+}: CartDialogProps) {
   const items = useCartStore((state) => state.items);
   const total = useCartStore(selectTotal);
   const increase = useCartStore((state) => state.increase);
@@ -124,6 +136,18 @@ export function CartDialog({ open, onClose, locale, strings, names, exclusiveSuf
             >
               {strings.checkout}
             </button>
+            {items.length > 0 && (
+              <>
+                <a
+                  href={orderMailHref({ items, names, exclusiveSuffix, strings, locale, email })}
+                  className="text-brand-800 ring-brand-700 hover:bg-brand-50 mt-3 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold ring-1"
+                >
+                  <EnvelopeIcon className="size-5" aria-hidden="true" />
+                  {strings.orderByEmail}
+                </a>
+                <p className="mt-2 text-xs text-slate-600">{strings.orderByEmailHint}</p>
+              </>
+            )}
           </div>
         </DialogPanel>
       </div>

@@ -2,13 +2,16 @@ import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
 import StarIcon from '@heroicons/react/20/solid/StarIcon';
 import { SiteLink } from '@/components/ui/site-link';
 import { OrderForm } from '@/components/order/order-form';
+import { ExternalLink } from '@/components/layout/external-link';
+import { FaqList } from '@/components/ui/faq-list';
 import { FilledText } from '@/components/ui/filled-text';
+import { SampleLeadCard } from '@/components/ui/sample-lead-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import type { Category } from '@/lib/categories';
 import { getCategoryContent, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { homePath, overviewPath, type Locale } from '@/lib/i18n';
-import { formatEuros } from '@/lib/money';
+import { EXCLUSIVE_FACTOR, formatEuros } from '@/lib/money';
 import { pageJsonLd } from '@/lib/seo';
 import { CategoryIcon } from './category-icon';
 
@@ -17,7 +20,11 @@ interface CategoryPageProps {
   locale: Locale;
 }
 
-/** A category's landing page: hero with rating, order card, benefits, key features and testimonial. */
+/**
+ * A category's landing page: hero with the rating and its source, benefits, a sample lead of the trade,
+ * regional targeting, the order card with base and exclusive price, key features, a testimonial and a
+ * short buyer FAQ.
+ */
 export function CategoryPage({ category, locale }: CategoryPageProps) {
   const dict = getDictionary(locale);
   const content = getCategoryContent(category, locale);
@@ -30,7 +37,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
       <section className="bg-linear-to-b from-slate-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-5 lg:px-8 lg:pt-10">
           <div className="lg:col-span-3">
-            <nav aria-label="Breadcrumb">
+            <nav aria-label={strings.breadcrumbLabel}>
               <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
                 <li>
                   <SiteLink href={homePath(locale)} className="hover:text-brand-700 hover:underline">
@@ -65,6 +72,14 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 ))}
               </span>
               <p className="text-sm font-medium text-slate-700">{strings.ratingText}</p>
+              {/* The rating's source and date, so that a buyer can check it. */}
+              <ExternalLink
+                href={site.facts.rating.url}
+                newTabHint={dict.header.newTab}
+                className="text-brand-800 text-sm underline hover:no-underline"
+              >
+                {strings.ratingSource}
+              </ExternalLink>
             </div>
 
             <section aria-labelledby="benefits-title" className="mt-12">
@@ -80,12 +95,30 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 ))}
               </ul>
             </section>
+
+            <section aria-labelledby="sample-lead-title" className="mt-12">
+              <h2 id="sample-lead-title" className="text-2xl font-bold tracking-tight">
+                {fill(strings.sampleLeadTitle, { category: content.name })}
+              </h2>
+              <div className="mt-6">
+                <SampleLeadCard title={content.name} fields={content.sampleLead} />
+              </div>
+              <p className="mt-3 text-sm text-slate-600">{strings.sampleLeadNote}</p>
+            </section>
+
+            <section aria-labelledby="targeting-title" className="mt-12">
+              <h2 id="targeting-title" className="text-2xl font-bold tracking-tight">
+                {strings.targetingTitle}
+              </h2>
+              <p className="mt-4 text-slate-800">{strings.targetingText}</p>
+              <p className="mt-2 text-slate-800">{strings.marketNote}</p>
+            </section>
           </div>
 
           <aside aria-labelledby="order-title" className="lg:col-span-2">
             <div
               id="order"
-              className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl lg:sticky lg:top-24"
+              className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-xl"
             >
               <h2 id="order-title" className="text-xl font-bold text-slate-900">
                 {fill(strings.orderTitle, { category: content.name })}
@@ -95,6 +128,11 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
                 </span>{' '}
                 <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                {fill(strings.exclusivePrice, {
+                  exclusivePrice: formatEuros(category.price * EXCLUSIVE_FACTOR, locale),
+                })}
               </p>
               <noscript>
                 <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
@@ -147,7 +185,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
           </h2>
           <figure className="mt-8">
             <blockquote className="text-xl leading-8 text-slate-800">
-              <p>„{content.testimonial.text}“</p>
+              <p>{fill(strings.quote, { text: content.testimonial.text })}</p>
             </blockquote>
             <figcaption className="mt-6 text-slate-700">
               <span className="font-semibold text-slate-900">{content.testimonial.author}</span>
@@ -156,6 +194,22 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
               {content.testimonial.company}
             </figcaption>
           </figure>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <h2 id="faq-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {strings.faq.title}
+          </h2>
+          <div className="mt-8">
+            <FaqList
+              items={strings.faq.items.map((item) => ({
+                ...item,
+                answer: fill(item.answer, { category: content.name }),
+              }))}
+            />
+          </div>
         </div>
       </section>
     </>

@@ -6,6 +6,8 @@ import AdjustmentsHorizontalIcon from '@heroicons/react/24/outline/AdjustmentsHo
 import DocumentCheckIcon from '@heroicons/react/24/outline/DocumentCheckIcon';
 import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import { JsonLd } from '@/components/seo/json-ld';
+import { FaqList } from '@/components/ui/faq-list';
+import { SampleLeadCard } from '@/components/ui/sample-lead-card';
 import { CategoryGrid } from '@/components/category/category-grid';
 import { VideoButton } from '@/components/video/video-button';
 import { lowestPrice } from '@/lib/categories';
@@ -155,20 +157,7 @@ export function HomePage({ locale }: HomePageProps) {
             <p className="mt-4 text-lg text-slate-700">{sampleLead.subtitle}</p>
             <p className="mt-4 text-sm text-slate-600">{sampleLead.note}</p>
           </div>
-          <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
-            <figcaption className="flex items-center gap-2 font-semibold text-slate-900">
-              <DocumentCheckIcon className="text-brand-700 size-6" aria-hidden="true" />
-              {sampleLead.cardTitle}
-            </figcaption>
-            <dl className="mt-4 divide-y divide-slate-100">
-              {sampleLead.fields.map((field) => (
-                <div key={field.label} className="grid grid-cols-3 gap-4 py-3 text-sm">
-                  <dt className="text-slate-600">{field.label}</dt>
-                  <dd className="col-span-2 font-medium text-slate-900">{field.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </figure>
+          <SampleLeadCard title={sampleLead.cardTitle} fields={sampleLead.fields} />
         </div>
       </section>
 
@@ -177,18 +166,8 @@ export function HomePage({ locale }: HomePageProps) {
           <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight">
             {faq.title}
           </h2>
-          <div className="mt-10 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
-            {faq.items.map((item) => (
-              <details key={item.question} className="group px-6 py-2">
-                <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-2 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                  <h3>{item.question}</h3>
-                  <span aria-hidden="true" className="text-brand-700 text-xl transition group-open:rotate-45">
-                    +
-                  </span>
-                </summary>
-                <p className="pb-4 text-slate-700">{item.answer}</p>
-              </details>
-            ))}
+          <div className="mt-10">
+            <FaqList items={faq.items} collapsible />
           </div>
         </div>
       </section>

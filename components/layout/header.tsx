@@ -78,7 +78,13 @@ export function Header({ page }: HeaderProps) {
             label={dict.header.cart}
             countLabel={dict.header.cartCount}
             prices={priceList(getCategories())}
-            dialog={{ locale, strings: dict.cart, names, exclusiveSuffix: dict.orderForm.exclusiveSuffix }}
+            dialog={{
+              locale,
+              strings: dict.cart,
+              names,
+              exclusiveSuffix: dict.orderForm.exclusiveSuffix,
+              email: site.email,
+            }}
           />
 
           <MobileMenu

@@ -1,0 +1,85 @@
+import { orderMailHref } from '@/lib/cart/order-mail';
+import { orderLines, addItem, type CartItem } from '@/lib/cart/rules';
+import { priceList } from '@/lib/categories';
+import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { euros, specCategory, specExclusiveSuffix, type Lang } from '@/testing/spec';
+
+const prices = priceList(getCategories());
+
+function cart(...orders: { categoryId: string; exclusive: boolean; quantity: number }[]): CartItem[] {
+  return orders
+    .flatMap((order, index) => orderLines(order, 1_700_000_000_000 + index, prices))
+    .reduce<CartItem[]>((items, line) => addItem(items, line), []);
+}
+
+function mailOf(items: CartItem[], lang: Lang) {
+  const dict = getDictionary(lang);
+  const href = orderMailHref({
+    items,
+    names: getCategoryNames(lang),
+    exclusiveSuffix: dict.orderForm.exclusiveSuffix,
+    strings: dict.cart,
+    locale: lang,
+    email: getSite().email,
+  });
+  const url = new URL(href);
+  return {
+    href,
+    to: url.pathname,
+    subject: url.searchParams.get('subject') ?? '',
+    body: (url.searchParams.get('body') ?? '').replace(/\s+/g, ' '),
+  };
+}
+
+describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
+  const items = cart(
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 2 },
+    { categoryId: 'kanzlei', exclusive: true, quantity: 1 },
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 1 },
+  );
+  const names = getCategoryNames(lang);
+  const plain = (text: string) => text.replace(/\s+/g, ' ');
+  const stairlift = specCategory('treppenlifte').price;
+  const law = specCategory('kanzlei').price;
+
+  it('goes to the sales address, with the number of leads in the subject', () => {
+    const mail = mailOf(items, lang);
+    expect(mail.href.startsWith(`mailto:${getSite().email}?`)).toBe(true);
+    expect(mail.to).toBe(getSite().email);
+    expect(mail.subject).toMatch(/\b4\b/);
+  });
+
+  it('lists each category and kind once, with quantity, net unit price and line total', () => {
+    const { body } = mailOf(items, lang);
+    const stairlifts = new RegExp(
+      `3 × ${names.treppenlifte} [^0-9€]*${escape(plain(euros(stairlift, lang)))}`,
+    );
+    expect(body).toMatch(stairlifts);
+    expect(body).toContain(plain(euros(3 * stairlift, lang)));
+    expect(body).toContain(`1 × ${names.kanzlei}${specExclusiveSuffix[lang]}`);
+    expect(body).toContain(plain(euros(5 * law, lang)));
+  });
+
+  it('states the net total', () => {
+    expect(mailOf(items, lang).body).toContain(plain(euros(3 * stairlift + 5 * law, lang)));
+  });
+
+  it('says how a shared and an exclusive lead are sold, only for the kinds in the cart', () => {
+    const dict = getDictionary(lang).cart;
+    expect(mailOf(items, lang).body).toContain(dict.mailShared);
+    expect(mailOf(items, lang).body).toContain(dict.mailExclusive);
+    const sharedOnly = mailOf(cart({ categoryId: 'coaching', exclusive: false, quantity: 1 }), lang).body;
+    expect(sharedOnly).toContain(dict.mailShared);
+    expect(sharedOnly).not.toContain(dict.mailExclusive);
+  });
+
+  it('keeps every character safe in the link: line breaks, €, ×, umlauts and ampersands are encoded', () => {
+    const query = mailOf(items, lang).href.split('?')[1];
+    expect(query).toMatch(/^subject=[\w%.~!*'()-]*&body=[\w%.~!*'()-]*$/);
+    expect(query).toContain('%0D%0A');
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
