@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { categoryGradients, categoryIcons } from '@/lib/categories';
 import { locales } from '@/lib/i18n';
+import { fixtureCategory } from '@/testing/fixture-category';
 import {
   getCategories,
   getCategoryContent,
@@ -320,14 +321,13 @@ describe('a broken category table', () => {
 
   it('names the copy file a new row still lacks', () => {
     const message = messageAfter((rows) => {
-      rows.push({
-        ...rows[0]!,
-        id: 'alarmanlagen',
-        translationKey: 'alarmanlagen',
-        slugs: { de: 'alarmanlagen', en: 'alarm-systems' },
-      });
+      rows.push({ ...fixtureCategory, slugs: { ...fixtureCategory.slugs } });
     });
-    expect(message).toContain('Missing content file content/de/categories/alarmanlagen.json');
-    expect(message).toContain('Missing content file content/en/categories/alarmanlagen.json');
+    expect(message).toContain(
+      `Missing content file content/de/categories/${fixtureCategory.translationKey}.json`,
+    );
+    expect(message).toContain(
+      `Missing content file content/en/categories/${fixtureCategory.translationKey}.json`,
+    );
   });
 });

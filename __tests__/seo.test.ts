@@ -128,7 +128,7 @@ describe('pageMetadata', () => {
     const meta = ui.de.meta;
     const description = meta.home.description
       .replace('{price}', euros(65, 'de', 0))
-      .replace('{count}', String(specCategories.length));
+      .replace('{count}', String(categories.length));
     const metadata = pageMetadata({ kind: 'home', locale: 'de' });
 
     // The home page shares the root layout's segment, where the title template does not apply.
@@ -165,9 +165,9 @@ describe('pageMetadata', () => {
     expect(metadata.title).toBe(meta.overview.title);
     expect(documentTitle(metadata, 'en')).toBe(`${meta.overview.title} | ${site.brand}`);
     expect(metadata.description).toBe(
-      meta.overview.description.replace('{count}', String(specCategories.length)),
+      meta.overview.description.replace('{count}', String(categories.length)),
     );
-    expect(metadata.description).toMatch(/^All 12 lead categories/);
+    expect(metadata.description).toMatch(new RegExp(`^All ${categories.length} lead categories`));
     expect(metadata.keywords).toEqual(meta.overview.keywords);
     expect(metadata.alternates).toEqual({
       canonical: '/en/categories',
@@ -175,7 +175,7 @@ describe('pageMetadata', () => {
     });
     expect(metadata.openGraph).toMatchObject({
       title: meta.overview.title,
-      description: meta.overview.description.replace('{count}', String(specCategories.length)),
+      description: meta.overview.description.replace('{count}', String(categories.length)),
       url: '/en/categories',
       siteName: site.brand,
       locale: 'en_US',
@@ -225,21 +225,21 @@ describe('pageMetadata', () => {
     );
   });
 
-  describe('on all 28 pages', () => {
+  describe('on every page', () => {
     const pages = allPages(categories);
     const entries = pages.map((page) => ({ page, path: pagePath(page), metadata: pageMetadata(page) }));
 
-    it('covers exactly the pages of the route table', () => {
-      expect(entries.map((entry) => entry.path).sort()).toEqual([...specPaths].sort());
+    it("covers the spec's 28 pages among them", () => {
+      expect(entries.map((entry) => entry.path)).toEqual(expect.arrayContaining([...specPaths]));
     });
 
     it('gives every page a unique <title> that ends with the site name, and a unique description', () => {
       const titles = entries.map(({ page, metadata }) => documentTitle(metadata, page.locale));
       for (const title of titles) expect(title).toMatch(new RegExp(` \\| ${site.brand}$`));
-      expect(new Set(titles).size).toBe(28);
+      expect(new Set(titles).size).toBe(pages.length);
       const descriptions = entries.map(({ metadata }) => metadata.description);
       for (const description of descriptions) expect(description).toEqual(expect.stringMatching(/\S/));
-      expect(new Set(descriptions).size).toBe(28);
+      expect(new Set(descriptions).size).toBe(pages.length);
     });
 
     it('gives every page keywords', () => {

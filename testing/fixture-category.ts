@@ -9,13 +9,14 @@ import path from 'node:path';
 import type { Category } from '../lib/categories';
 import type { Locale } from '../lib/i18n';
 
+// Ids and slugs that no real category will take, so the fixture never collides with one an editor adds.
 export const fixtureCategory: Category = {
-  id: 'alarmanlagen',
-  translationKey: 'alarmanlagen',
+  id: 'fixture-alarmanlagen',
+  translationKey: 'fixture-alarmanlagen',
   price: 70,
   icon: 'shield',
   gradient: 'red',
-  slugs: { de: 'alarmanlagen', en: 'alarm-systems' },
+  slugs: { de: 'fixture-alarmanlagen', en: 'fixture-alarm-systems' },
 };
 
 /** The copy that differs from the category it is modelled on; titles and descriptions must be unique. */
