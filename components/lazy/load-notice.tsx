@@ -1,7 +1,5 @@
 'use client';
 
-import ExclamationTriangleIcon from '@heroicons/react/24/outline/ExclamationTriangleIcon';
-import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { create } from 'zustand';
 import type { Dictionary } from '@/lib/content';
 import type { LoadFailure } from './lazy-module';
@@ -53,7 +51,6 @@ export function LoadNotice({ strings }: LoadNoticeProps) {
   return (
     <div role="alert" className="fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4">
       <div className="flex w-full max-w-xl items-start gap-3 rounded-xl bg-amber-50 p-4 text-amber-950 shadow-xl ring-1 ring-amber-300">
-        <ExclamationTriangleIcon className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden="true" />
         <div className="flex-1">
           <p className="text-sm leading-6">{message}</p>
           <div className="mt-3 flex flex-wrap gap-2">
@@ -80,7 +77,10 @@ export function LoadNotice({ strings }: LoadNoticeProps) {
           onClick={dismissLoadNotice}
           className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
         >
-          <XMarkIcon className="size-5" aria-hidden="true" />
+          {/* A plain character rather than an icon: this component ships with every page. */}
+          <span aria-hidden="true" className="text-2xl leading-none">
+            ×
+          </span>
           <span className="sr-only">{strings.dismiss}</span>
         </button>
       </div>
