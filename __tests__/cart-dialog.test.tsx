@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { readJson } from '@/testing/helpers';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartDialog } from '@/components/cart/cart-dialog';
@@ -7,13 +6,9 @@ import { setCartPrices, useCartStore } from '@/lib/cart/store';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
-import { euros } from '@/testing/spec';
+import { centsAsText, plain } from '@/testing/helpers';
 
 const categories = getCategories();
-
-const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T =>
-  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface CartUi {
   title: string;
@@ -29,9 +24,6 @@ interface CartUi {
 const cartUi = (locale: Locale) => readJson<{ cart: CartUi }>(`${locale}/ui.json`).cart;
 const template = (text: string, name: string) => text.replace('{name}', name);
 
-/** Cents as a buyer reads them, from the money oracle, with plain spaces as the page text is compared. */
-const euro = (cents: number, locale: Locale) => euros(cents / 100, locale).replace(/\s/g, ' ');
-const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 /** Finds the element whose whole text (spaces normalised) is `text`. */
 const byPlainText = (text: string) => (_content: string, element: Element | null) =>
   !!element &&
@@ -88,7 +80,7 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     const { dialog } = await renderDialog(locale);
     expect(within(dialog).getByText(ui.empty)).toBeVisible();
     expect(within(dialog).queryByRole('listitem')).not.toBeInTheDocument();
-    expect(within(dialog).getByText(byPlainText(euro(0, locale)))).toBeInTheDocument();
+    expect(within(dialog).getByText(byPlainText(centsAsText(0, locale)))).toBeInTheDocument();
   });
 
   it('shows each line with name, unit price and quantity, and the total', async () => {
@@ -101,14 +93,14 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     const [first, second] = lines as [HTMLElement, HTMLElement];
 
     expect(within(first).getByText(stairlifts, { exact: true })).toBeInTheDocument();
-    expect(plain(first.textContent)).toContain(euro(priceCents('treppenlifte'), locale));
+    expect(plain(first.textContent)).toContain(centsAsText(priceCents('treppenlifte'), locale));
     expect(within(first).getByRole('status')).toHaveTextContent(/^1$/);
 
     expect(within(second).getByText(lawExclusive, { exact: true })).toBeInTheDocument();
-    expect(plain(second.textContent)).toContain(euro(5 * priceCents('kanzlei'), locale));
+    expect(plain(second.textContent)).toContain(centsAsText(5 * priceCents('kanzlei'), locale));
 
     const total = priceCents('treppenlifte') + 5 * priceCents('kanzlei');
-    expect(within(dialog).getByText(byPlainText(euro(total, locale)))).toBeInTheDocument();
+    expect(within(dialog).getByText(byPlainText(centsAsText(total, locale)))).toBeInTheDocument();
   });
 
   it('raises and lowers a quantity with + and −, and removes the line below 1', async () => {
@@ -122,7 +114,7 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
     expect(quantity()).toHaveTextContent(/^3$/);
     const total = 3 * priceCents('treppenlifte') + 5 * priceCents('kanzlei');
-    expect(within(dialog).getByText(byPlainText(euro(total, locale)))).toBeInTheDocument();
+    expect(within(dialog).getByText(byPlainText(centsAsText(total, locale)))).toBeInTheDocument();
 
     const decrease = () => within(dialog).getByRole('button', { name: template(ui.decrease, stairlifts) });
     await user.click(decrease());
@@ -132,7 +124,7 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     expect(within(dialog).queryByText(stairlifts, { exact: true })).not.toBeInTheDocument();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
     expect(
-      within(dialog).getByText(byPlainText(euro(5 * priceCents('kanzlei'), locale))),
+      within(dialog).getByText(byPlainText(centsAsText(5 * priceCents('kanzlei'), locale))),
     ).toBeInTheDocument();
   });
 

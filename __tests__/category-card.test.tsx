@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { readJson } from '@/testing/helpers';
 import { render, screen } from '@testing-library/react';
 import { CategoryCard } from '@/components/category/category-card';
 import type { Category } from '@/lib/categories';
@@ -7,10 +6,6 @@ import { getCategories } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 
 const categories = getCategories();
-
-const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T =>
-  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface Ui {
   categoryCard: { fromPrice: string; learnMore: string };

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readJson } from '@/testing/helpers';
 import { categoryGradients, categoryIcons } from '@/lib/categories';
 import { locales } from '@/lib/i18n';
 import { fixtureCategory } from '@/testing/fixture-category';
@@ -20,10 +21,6 @@ const categories = getCategories();
 
 const realRoot = path.join(__dirname, '..', 'content');
 // Every language the site has: the checks below follow the locale table.
-
-function readJson(root: string, file: string): unknown {
-  return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as unknown;
-}
 
 /** The placeholders that name a business fact in content/site.json: the loaders fill them. */
 const factPlaceholder =
@@ -62,7 +59,7 @@ describe('the real content', () => {
 
   it.each(locales)('has %s copy for every category: 6 benefits, 6 features and a testimonial', (locale) => {
     for (const category of categories) {
-      const raw = readJson(realRoot, `${locale}/categories/${category.translationKey}.json`) as {
+      const raw = readJson(`${locale}/categories/${category.translationKey}.json`, realRoot) as {
         benefits: unknown[];
         features: { title: string; description: string }[];
         testimonial: { text: string; author: string; company: string };
@@ -91,7 +88,7 @@ describe('the real content', () => {
       expect(Object.keys(names).sort()).toEqual(categories.map((category) => category.id).sort());
       for (const category of categories) {
         expect(names[category.id]).toBe(
-          (readJson(realRoot, `${locale}/categories/${category.translationKey}.json`) as { name: string })
+          (readJson(`${locale}/categories/${category.translationKey}.json`, realRoot) as { name: string })
             .name,
         );
       }
@@ -99,9 +96,9 @@ describe('the real content', () => {
   });
 
   it('reads the site settings and both dictionaries', () => {
-    expect(getSite(realRoot)).toEqual(readJson(realRoot, 'site.json'));
+    expect(getSite(realRoot)).toEqual(readJson('site.json', realRoot));
     for (const locale of locales) {
-      expect(sameButFilled(getDictionary(locale, realRoot), readJson(realRoot, `${locale}/ui.json`))).toEqual(
+      expect(sameButFilled(getDictionary(locale, realRoot), readJson(`${locale}/ui.json`, realRoot))).toEqual(
         [],
       );
     }
@@ -121,7 +118,7 @@ describe('broken content', () => {
   });
 
   function edit(file: string, change: (json: Record<string, unknown>) => void) {
-    const json = readJson(root, file) as Record<string, unknown>;
+    const json = readJson(file, root) as Record<string, unknown>;
     change(json);
     fs.writeFileSync(path.join(root, file), JSON.stringify(json, null, 2));
   }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readJson } from '@/testing/helpers';
 import { JSDOM } from 'jsdom';
 import { GET as ogImage, generateStaticParams as ogImageParams } from '@/app/og/[locale]/[image]/route';
 import { GET as llmsRoute } from '@/app/llms.txt/route';
@@ -22,15 +23,11 @@ const categories = getCategories();
 
 const realRoot = path.join(__dirname, '..', 'content');
 
-function readJson<T>(root: string, file: string): T {
-  return JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as T;
-}
-
-const site = readJson<{ brand: string; defaultSiteUrl: string }>(realRoot, 'site.json');
+const site = readJson<{ brand: string; defaultSiteUrl: string }>('site.json', realRoot);
 const base = new URL(site.defaultSiteUrl);
 const url = (pathname: string) => new URL(pathname, base).href;
 const nameOf = (root: string, id: string, locale: Locale) =>
-  readJson<{ name: string }>(root, `${locale}/categories/${id}.json`).name;
+  readJson<{ name: string }>(`${locale}/categories/${id}.json`, root).name;
 
 // ---------------------------------------------------------------------------------------------
 // Small parsers: what a crawler or an agent reads, not what our code meant to write.
@@ -253,8 +250,8 @@ describe('product feed', () => {
     for (const spec of specCategories) {
       const item = feed.items.find((candidate) => candidate.link === url(spec[locale]));
       const copy = readJson<{ title: string; description: string }>(
-        realRoot,
         `${locale}/categories/${spec.id}.json`,
+        realRoot,
       );
       expect(item).toEqual({
         'g:id': expect.stringContaining(spec.id),

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { readJson } from '@/testing/helpers';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Header } from '@/components/layout/header';
@@ -10,10 +9,6 @@ import { getCategories } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 
 const categories = getCategories();
-
-const contentDir = path.join(__dirname, '..', 'content');
-const readJson = <T,>(file: string): T =>
-  JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
 
 interface Ui {
   header: {

@@ -1,3 +1,4 @@
+import { plain } from '@/testing/helpers';
 import {
   EXCLUSIVE_FACTOR,
   eurosToCents,
@@ -8,7 +9,6 @@ import {
 } from '@/lib/money';
 
 /** Intl puts a no-break space (U+00A0) or narrow no-break space (U+202F) before "€"; compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\s\u00a0\u202f]/g, ' ');
 
 describe('formatMoney (cents, two decimals)', () => {
   it.each([

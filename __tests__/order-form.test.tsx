@@ -8,7 +8,7 @@ import { setCartPrices, useCartStore } from '@/lib/cart/store';
 import { priceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
-import { euros } from '@/testing/spec';
+import { centsAsText, plain } from '@/testing/helpers';
 
 const categories = getCategories();
 
@@ -22,11 +22,6 @@ const contentName = (locale: Locale) =>
       ),
     ) as { name: string }
   ).name;
-
-/** Cents as a buyer reads them, from the money oracle, with plain spaces as the page text is compared. */
-const euro = (cents: number, locale: Locale) => euros(cents / 100, locale).replace(/\s/g, ' ');
-
-const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 /** Spec §8 and DESIGN: toast title and description per language. */
 const expected = {
@@ -110,23 +105,23 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(field.email).toHaveAttribute('type', 'email');
     expect(field.quantity).toHaveAttribute('min', '1');
     expect(field.quantity).toHaveAttribute('max', '100');
-    expect(total()).toBe(euro(base, locale));
+    expect(total()).toBe(centsAsText(base, locale));
   });
 
   it('updates the total live: unit price × 5 if exclusive × quantity, with 2 decimals', async () => {
     const { user, field, total, setQuantity } = setup(locale);
     await setQuantity('3');
-    expect(total()).toBe(euro(3 * base, locale));
+    expect(total()).toBe(centsAsText(3 * base, locale));
     await user.click(field.exclusive);
-    expect(total()).toBe(euro(3 * 5 * base, locale));
+    expect(total()).toBe(centsAsText(3 * 5 * base, locale));
     await setQuantity('100');
-    expect(total()).toBe(euro(100 * 5 * base, locale));
+    expect(total()).toBe(centsAsText(100 * 5 * base, locale));
   });
 
   it('shows the surcharge note (4 × base × quantity) only while exclusive is ticked', async () => {
     const { user, field, form, setQuantity } = setup(locale);
     await setQuantity('3');
-    const surcharge = euro(4 * base * 3, locale);
+    const surcharge = centsAsText(4 * base * 3, locale);
     const note = () =>
       within(form).queryByText(
         (_content, element) => element?.tagName === 'P' && plain(element.textContent).includes(surcharge),
@@ -177,7 +172,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
       expect(field.message).toHaveValue('');
       expect(field.quantity).toHaveValue(1);
       expect(field.exclusive).not.toBeChecked();
-      expect(total()).toBe(euro(base, locale));
+      expect(total()).toBe(centsAsText(base, locale));
     },
   );
 

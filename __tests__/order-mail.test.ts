@@ -2,6 +2,7 @@ import { orderMailHref } from '@/lib/cart/order-mail';
 import { orderLines, addItem, type CartItem } from '@/lib/cart/rules';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { plain } from '@/testing/helpers';
 import { euros, specCategory, specExclusiveSuffix, type Lang } from '@/testing/spec';
 
 const prices = priceList(getCategories());
@@ -38,7 +39,6 @@ describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
     { categoryId: 'treppenlifte', exclusive: false, quantity: 1 },
   );
   const names = getCategoryNames(lang);
-  const plain = (text: string) => text.replace(/\s+/g, ' ');
   const stairlift = specCategory('treppenlifte').price;
   const law = specCategory('kanzlei').price;
 

@@ -1,22 +1,15 @@
 /**
  * @jest-environment node
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Metadata } from 'next';
 import type { Category } from '@/lib/categories';
+import { readJson } from '@/testing/helpers';
 import { getCategories } from '@/lib/content';
 import { allPages, pagePath, type Locale, type Page } from '@/lib/i18n';
 import { pageJsonLd, pageMetadata, rootMetadata, siteUrl } from '@/lib/seo';
 import { specCategories, specPaths, euros } from '@/testing/spec';
 
 const categories = getCategories();
-
-const contentDir = path.join(__dirname, '..', 'content');
-
-function readJson<T>(file: string): T {
-  return JSON.parse(fs.readFileSync(path.join(contentDir, file), 'utf8')) as T;
-}
 
 interface PageMeta {
   title: string;

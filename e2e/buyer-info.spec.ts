@@ -5,6 +5,7 @@
  * a way to order today by e-mail that carries the cart but no contact data.
  */
 import { getSite } from '../lib/content';
+import { plain } from '../testing/helpers';
 import {
   cartButton,
   cartDialog,
@@ -112,7 +113,6 @@ for (const lang of ['de', 'en'] as const) {
     const body = (mail.searchParams.get('body') ?? '').replace(/\s+/g, ' ');
     const subject = mail.searchParams.get('subject') ?? '';
     const name = copyOf(treppenlifte, lang).name;
-    const plain = (text: string) => text.replace(/\s+/g, ' ');
     expect(subject).toMatch(/\b3\b/);
     expect(body).toContain(`2 × ${name}`);
     expect(body).toContain(`1 × ${name}${dict.orderForm.exclusiveSuffix}`);
