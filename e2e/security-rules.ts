@@ -1,12 +1,13 @@
 /**
  * The rules that Mozilla's HTTP Observatory grades, checked on what the
- * server sends; each function returns what is wrong, so that the e2e sweep,
- * the jest tests and scripts/check-nginx.ts can all use them. The package's own `scan()` cannot run here: its install step
- * downloads the HSTS preload list (it reads that file on every scan), and
- * this machine has no internet; so each test the grade depends on is checked
- * here, at the outcome that keeps the grade at A+ (110: no test deducts, the
- * referrer policy and frame-ancestors add 5 each). `scripts/check-observatory.ts`
- * runs the real `scan()` where it can reach the site (see the README).
+ * server sends. The package's own `scan()` cannot run in `npm test`: its
+ * install step downloads the HSTS preload list (it reads that file on every
+ * scan), and this machine has no internet; so each test the grade depends on
+ * is checked here, at the outcome that keeps the grade at A+ (110: no test
+ * deducts, the referrer policy and frame-ancestors add 5 each).
+ * `scripts/check-observatory.ts` runs the real scan where it can reach the
+ * site (see the README). Each function returns what is wrong, so the e2e
+ * sweep, the jest tests and scripts/check-nginx.ts all use the same rules.
  *
  * | Observatory test                | A+ outcome checked here                                          |
  * |---------------------------------|------------------------------------------------------------------|
@@ -40,8 +41,9 @@
  * 4. frame-ancestors counts only from the header (a browser ignores it in a
  *    <meta>); with it in the merged view, the X-Frame-Options test passes
  *    "via CSP", +5.
- * 5. A policy that names a directive twice is invalid (−25), and so is a
- *    Strict-Transport-Security header that holds a comma (set twice).
+ * 5. A policy that names a directive twice is invalid (−25); a
+ *    Strict-Transport-Security header that holds a comma was set twice and is
+ *    invalid too (−20).
  */
 export const VIDEO_HOST = /(^|\.)youtube-nocookie\.com$/;
 

@@ -17,7 +17,6 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error -- a plain .mjs helper without types; it starts scripts/serve.mjs.
 import { startServer } from './lib/local-site.mjs';
 
 const HOST = 'localhost';
