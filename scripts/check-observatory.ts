@@ -93,10 +93,7 @@ async function main() {
   );
   if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
 
-  const site = (await startServer(path.join(project, 'out'))) as {
-    origin: string;
-    close: () => Promise<void>;
-  };
+  const site = await startServer(path.join(project, 'out'));
   let target = '/';
   // The front: `/` is the page under test, everything else (robots.txt, the CORS preflight) passes through.
   const front = https.createServer(
