@@ -65,7 +65,7 @@ export function withPagePolicy(html, policyFor) {
   const headStart = head?.sourceCodeLocation?.startTag;
   if (!head || !headStart) throw new Error('no <head> start tag in the page');
 
-  const policy = policyFor(inlineScriptHashes(html));
+  const policy = policyFor([...new Set(inlineScripts($).map(sha256))]);
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}"/>`;
 
   const charset = $('head > meta[charset]')[0];
@@ -86,7 +86,7 @@ export function withPagePolicy(html, policyFor) {
   let result = html;
   for (const { start, end, text } of edits) result = result.slice(0, start) + text + result.slice(end);
 
-  // The browser applies the first policy it meets in <head>; the written page must hold exactly this one.
+  // A browser enforces every <meta> policy it meets; the written page must hold exactly this one.
   const check = parse(result);
   const written = check(metaSelector);
   if (written.length !== 1 || written.attr('content') !== policy) {
