@@ -1,11 +1,22 @@
-// The one source of truth for the site's HTTP headers. The build writes them
-// to out/_headers (scripts/write-headers.mjs), `npm start` serves them
-// (scripts/serve.mjs), and deploy/nginx.conf includes the generated map.
+// The one source of truth for the site's HTTP headers and its two
+// Content-Security-Policies. scripts/write-headers.mjs writes them after the
+// build: the site-wide headers to out/_headers (Netlify, Cloudflare Pages and
+// `npm start`), out/_headers.nginx.conf (deploy/nginx.conf) and
+// out/_headers.cloudfront.json (S3 behind CloudFront), and each page's own
+// policy into the page, as the first element of <head> after <meta charset>.
+//
+// Why two policies: each page runs a few inline scripts (the framework's page
+// data), and the hashes of those differ from page to page. A header that lists
+// them needs one rule per page, which hosts cap (Cloudflare Pages reads 100).
+// So the header is the same for every response and says nothing about scripts,
+// and every page carries its script policy in a <meta> tag. A browser enforces
+// both, so a script must pass each; the meta policy is the one that decides
+// which scripts run, the header adds what a <meta> tag cannot carry.
 
 /** The only third party the site ever talks to: the video player, after the visitor's click. */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 
-/** Headers every response gets. */
+/** Headers every response gets, besides the Content-Security-Policy. */
 export const commonHeaders = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
@@ -31,33 +42,65 @@ export const commonHeaders = {
 };
 
 /**
- * The Content-Security-Policy of one page. Scripts run only from the site
- * itself and from the inline scripts whose hashes the build computed for
- * that page. Styles need 'unsafe-inline' for elements: react-hot-toast
- * injects its stylesheet at run time, and no hash can cover its content;
- * Headless UI and the toasts also set style attributes.
+ * Directives both policies carry, with the same sources: the header's for
+ * responses without a page policy (images, feeds), the page's so that it is
+ * complete on its own. Styles need 'unsafe-inline' for elements:
+ * react-hot-toast injects its stylesheet at run time, and no hash can cover
+ * its content; Headless UI and the toasts also set style attributes.
  */
-export function contentSecurityPolicy({ scriptHashes = [], forMetaTag = false } = {}) {
-  const directives = [
-    ['default-src', "'self'"],
-    ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
-    ['style-src', "'self' 'unsafe-inline'"],
-    ['img-src', "'self' data:"],
-    ['font-src', "'self'"],
-    ['connect-src', "'self'"],
-    ['frame-src', VIDEO_ORIGIN],
-    ['object-src', "'none'"],
-    ['base-uri', "'self'"],
-    ['form-action', "'self'"],
-    // Ignored (with a console error) in a <meta> tag, so only sent as a header.
-    ...(forMetaTag ? [] : [['frame-ancestors', "'none'"]]),
-  ];
-  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+const sharedDirectives = [
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', "'self' data:"],
+  ['font-src', "'self'"],
+  ['connect-src', "'self'"],
+  ['frame-src', VIDEO_ORIGIN],
+  ['object-src', "'none'"],
+  ['base-uri', "'self'"],
+  ['form-action', "'self'"],
+];
+
+/** A browser ignores these in a <meta> policy (with a console error), so only the header has them. */
+const headerOnlyDirectives = [['frame-ancestors', "'none'"]];
+
+const serialize = (directives) => directives.map(([name, value]) => `${name} ${value}`).join('; ');
+
+/**
+ * The Content-Security-Policy header, the same on every response. It has no
+ * script-src and no default-src (script-src's fallback): the browser enforces
+ * it together with the page's own policy, and any script source here would have
+ * to list the inline-script hashes of every page to let them run.
+ */
+export function headerContentSecurityPolicy() {
+  return serialize([...sharedDirectives, ...headerOnlyDirectives]);
 }
 
-/** Cache rules by path: hashed assets forever, everything else revalidated. */
+/**
+ * The policy of one page, for its <meta http-equiv="Content-Security-Policy">.
+ * Scripts run only from the site itself and from the inline scripts whose
+ * hashes the build computed for that page; everything else falls back to the
+ * site itself.
+ */
+export function pageContentSecurityPolicy(scriptHashes = []) {
+  return serialize([
+    ['default-src', "'self'"],
+    ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
+    ...sharedDirectives,
+  ]);
+}
+
+/** Cache rules by path: hashed assets forever, the social images for a day. */
 export const cacheRules = [
   { pattern: '/_next/static/*', value: 'public, max-age=31536000, immutable' },
   { pattern: '/og/*', value: 'public, max-age=86400' },
 ];
+
+/**
+ * Everything else, pages included, is revalidated on every use, so that a new
+ * deploy is seen at once. Netlify and Cloudflare Pages send exactly this for
+ * every file that no rule gives a Cache-Control, so `_headers` leaves pages to
+ * that default: a `/*` rule with a Cache-Control would also match
+ * `/_next/static/*`, where Cloudflare Pages joins the two values with a comma
+ * and Netlify documents no order. nginx and CloudFront set it explicitly, and
+ * scripts/serve.mjs sends it as the two hosts do.
+ */
 export const revalidate = 'public, max-age=0, must-revalidate';

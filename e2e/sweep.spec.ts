@@ -6,8 +6,9 @@
  * violation, console error, uncaught error or third-party request. Pages are
  * grouped so that the groups share the CI machine's cores.
  */
+import { createHash } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
-import { expectObservatoryAPlus, expectRevalidatingHtml } from './security-rules';
+import { observatoryFindings, revalidationFindings } from './security-rules';
 import {
   checkA11y,
   copyOf,
@@ -69,6 +70,21 @@ async function expectSafeExternalLinks(page: Page, where: string) {
   return links.length;
 }
 
+/** The text of each inline script the browser runs (JSON-LD is data, not run), as it hashes them for CSP. */
+function inlineScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.scripts]
+      .filter(
+        (script) =>
+          !script.hasAttribute('src') &&
+          (script.type === '' || /^((text|application)\/(java|ecma)script|module)$/i.test(script.type)),
+      )
+      .map((script) => script.text),
+  );
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
 /** Visits the pages one after the other in one tab and checks each, as the file's comment lists. */
 async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepEntry[]) {
   const staticAssets = new Map<string, string>();
@@ -84,22 +100,33 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
     expect(response?.status(), path).toBe(pageUnderTest ? 200 : 404);
     const headers = await response!.allHeaders();
     const origin = new URL(page.url()).origin;
-    expectObservatoryAPlus(
-      {
-        headers,
-        metaCsp: await page.evaluate(
-          () =>
-            document.querySelector('meta[http-equiv="Content-Security-Policy" i]')?.getAttribute('content') ??
-            undefined,
+    const findings = observatoryFindings({
+      headers,
+      metaPolicies: await page.evaluate(() =>
+        [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map(
+          (meta) => meta.getAttribute('content') ?? '',
         ),
-        scriptSources: await page.evaluate(() =>
-          [...document.scripts].filter((script) => script.src).map((script) => script.src),
-        ),
-        origin,
-      },
-      path,
-    );
-    expectRevalidatingHtml(headers, path);
+      ),
+      inlineScriptHashes: (await inlineScripts(page)).map(sha256),
+      scriptSources: await page.evaluate(() =>
+        [...document.scripts].filter((script) => script.src).map((script) => script.src),
+      ),
+      origin,
+    });
+    expect(findings, `${path}: what would cost the A+`).toEqual([]);
+    // The page's policy comes first in <head> after the charset, before anything that loads or runs.
+    expect(
+      await page.evaluate(() =>
+        [...document.head.children]
+          .slice(0, 2)
+          .map(
+            (element) =>
+              `${element.localName} ${element.getAttribute('charset') ?? element.getAttribute('http-equiv')}`,
+          ),
+      ),
+      `${path}: the start of <head>`,
+    ).toEqual(['meta utf-8', 'meta Content-Security-Policy']);
+    expect(revalidationFindings(headers), `${path}: Cache-Control`).toEqual([]);
 
     // Every purchase is a contract: the copy may promise no long-term contract, never none at all.
     await expect(page.locator('body')).not.toContainText(

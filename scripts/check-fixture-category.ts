@@ -6,7 +6,9 @@
  * visitor meet it: the new pages in every language, their sitemap entries,
  * feed items, llms.txt links and social images, the links to them from every
  * page, and the count of industries in the copy. The SEO and link checks run
- * on that export too.
+ * on that export too. And the headers stay what they are: the same `_headers`
+ * rules and nginx and CloudFront files as the real build in out/, while every
+ * page, the new ones included, carries its own policy.
  *
  *   npx tsx scripts/check-fixture-category.ts
  */
@@ -18,11 +20,16 @@ import * as cheerio from 'cheerio';
 import { getCategories, getDictionary } from '../lib/content';
 import { fill } from '../lib/format';
 import { allPages, categoryPath, locales, pagePath } from '../lib/i18n';
+import { parseHeadersFile } from './lib/host-headers.mjs';
 import { addFixtureCategory, fixtureCopy } from '../testing/fixture-category';
 
 const project = path.resolve(__dirname, '..');
 const exportDir = '.fixture-out';
 const out = path.join(project, exportDir);
+/** The real build, which the `fixture` gate runs after. */
+const realOut = path.join(project, 'out');
+/** The files a host reads its headers from, written for the whole site. */
+const hostFiles = ['_headers', '_headers.nginx.conf', '_headers.cloudfront.json'];
 const content = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-fixture-content-'));
 const failures: string[] = [];
 const fail = (message: string) => failures.push(message);
@@ -78,7 +85,8 @@ try {
       fail(`${pathname}: no social image`);
   }
 
-  // Every page links to it in its own language, and states the new count of industries where its copy counts them.
+  // Every page links to it in its own language, states the new count of industries where its copy counts
+  // them, and carries its own policy.
   for (const page of allPages(list)) {
     const pathname = pagePath(page);
     const file = fileFor(pathname);
@@ -96,6 +104,10 @@ try {
     const footerText = fill(getDictionary(page.locale, content).footer.description, { count: list.length });
     if (!$('footer').text().includes(footerText))
       fail(`${pathname}: the footer does not say "${footerText}"`);
+    // Its own policy, first in <head> after the charset.
+    const [first, second] = $('head > *').toArray();
+    if (first?.attribs.charset === undefined || second?.attribs['http-equiv'] !== 'Content-Security-Policy')
+      fail(`${pathname}: no page policy right after <meta charset>`);
   }
 
   // The machine-readable files list it.
@@ -116,6 +128,31 @@ try {
     if (!feedIds.includes(`${fixture.id}-${locale}`))
       fail(`product-feed.xml: no item ${fixture.id}-${locale}`);
     if (!llms.includes(`](${own})`)) fail(`llms.txt: no link to ${own}`);
+  }
+
+  // The headers do not grow with the pages: the same rules and files as the real build, whose pages are fewer.
+  const realPages = allPages(getCategories()).length;
+  for (const file of hostFiles) {
+    const [real, withFixture] = [realOut, out].map((dir) => {
+      const full = path.join(dir, file);
+      return fs.existsSync(full) ? fs.readFileSync(full) : undefined;
+    });
+    if (!real) fail(`out/${file} is missing: run npm run build first`);
+    else if (!withFixture) fail(`${file} is missing`);
+    else if (!real.equals(withFixture))
+      fail(
+        `${file}: ${withFixture.length} bytes for ${allPages(list).length} pages, ${real.length} for ${realPages}`,
+      );
+  }
+  const rulesOf = (dir: string) =>
+    parseHeadersFile(fs.readFileSync(path.join(dir, '_headers'), 'utf8')).length;
+  if (fs.existsSync(path.join(realOut, '_headers')) && fs.existsSync(path.join(out, '_headers'))) {
+    const [real, withFixture] = [rulesOf(realOut), rulesOf(out)];
+    if (real !== withFixture)
+      fail(`_headers: ${withFixture} rules with the fixture category, ${real} without`);
+    console.log(
+      `_headers: ${withFixture} rules for ${allPages(list).length} pages, ${real} for ${realPages}.`,
+    );
   }
 
   // And the export as a whole still passes the crawler-facing checks.

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // Serves the static export in out/ the way a CDN does: `/x` answers with
 // `x.html`, unknown paths with `404.html` and status 404, text is compressed,
-// and the headers in `out/_headers` (Netlify/Cloudflare Pages format) are applied.
+// and the headers in `out/_headers` (Netlify/Cloudflare Pages format) are
+// applied by the requested path, with those hosts' default Cache-Control for
+// files no rule gives one.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { revalidate } from '../config/security-headers.mjs';
 import { resolveExportPath } from './lib/export-files.mjs';
+import { matchesPattern, parseHeadersFile } from './lib/host-headers.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 const port = Number(process.env.PORT ?? 3000);
@@ -27,35 +31,6 @@ const types = {
   '.woff2': 'font/woff2',
 };
 
-/** Parses `_headers`: a path pattern per unindented line, then indented `Name: value` lines. */
-export function parseHeadersFile(text) {
-  const rules = [];
-  let current;
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      current = { pattern: line.trim(), headers: [] };
-      rules.push(current);
-    } else if (current) {
-      const index = line.indexOf(':');
-      if (index > 0) current.headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
-    }
-  }
-  return rules;
-}
-
-function matches(pattern, urlPath) {
-  const regex = new RegExp(
-    '^' +
-      pattern
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*') +
-      '$',
-  );
-  return regex.test(urlPath);
-}
-
 function loadRules() {
   try {
     return parseHeadersFile(fs.readFileSync(path.join(root, '_headers'), 'utf8'));
@@ -65,6 +40,17 @@ function loadRules() {
 }
 
 const rules = loadRules();
+
+/** The headers of every rule that matches the path. */
+function headersFor(urlPath) {
+  const headers = {};
+  for (const rule of rules) {
+    if (!matchesPattern(rule.pattern, urlPath)) continue;
+    for (const [name, value] of rule.headers)
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+  }
+  return headers;
+}
 
 // Text is sent compressed, as every CDN does; Lighthouse measures what is transferred. A CDN answers
 // from a cache of compressed files, so everything is compressed once at start-up, before the first
@@ -129,14 +115,14 @@ const server = http.createServer((request, response) => {
     status = 404;
     file = path.join(root, '404.html');
   }
-  // Headers are chosen by the URL that was asked for, as on Netlify and Cloudflare Pages.
-  const headers = { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' };
-  const servedPath = status === 404 ? '/404.html' : urlPath;
-  for (const rule of rules) {
-    if (matches(rule.pattern, urlPath) || matches(rule.pattern, servedPath)) {
-      for (const [name, value] of rule.headers) headers[name] = value;
-    }
-  }
+  // Headers are chosen by the URL that was asked for, as on Netlify and Cloudflare Pages: a 404 gets
+  // the rules of the unknown path. A header that two matching rules set is joined with a comma, as
+  // Cloudflare Pages does; both hosts send `revalidate` where no rule sets a Cache-Control.
+  const headers = {
+    'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+    ...headersFor(urlPath),
+  };
+  headers['Cache-Control'] ??= revalidate;
   const body = encoded(file, request.headers['accept-encoding'] ?? '');
   if (body.encoding) headers['Content-Encoding'] = body.encoding;
   if (compressible.test(headers['Content-Type'])) headers.Vary = 'Accept-Encoding';
