@@ -7,7 +7,16 @@
  * policy still refuses an injected inline script at the end.
  */
 import type { Page } from '@playwright/test';
-import { categoryById, categoryRoute, copyOf, expect, test, ui, type Lang } from './support';
+import {
+  categoryById,
+  categoryRoute,
+  copyOf,
+  expect,
+  expectInjectedScriptBlocked,
+  test,
+  ui,
+  type Lang,
+} from './support';
 import { homePath, overviewPath } from '../lib/i18n';
 
 const start = categoryById('treppenlifte');
@@ -86,15 +95,7 @@ test.describe('client-side navigation', () => {
       expect(await guard.cspEvents(page)).toEqual([]);
       expect(guard.cspConsole).toEqual([]);
       expect(await policy()).toEqual(firstPolicy);
-      await page.evaluate(() => {
-        const script = document.createElement('script');
-        script.textContent = 'window.__injected = true;';
-        document.body.append(script);
-      });
-      await expect.poll(() => guard.cspEvents(page)).toEqual([expect.stringMatching(/^script-src/)]);
-      expect(
-        await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
-      ).toBeUndefined();
+      await expectInjectedScriptBlocked(page, guard);
     });
   }
 });

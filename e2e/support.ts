@@ -254,6 +254,19 @@ export function acceptAlerts(page: Page): { type: string; message: string }[] {
   return seen;
 }
 
+/** Injects an inline script into the page and expects the policy to refuse and report it. */
+export async function expectInjectedScriptBlocked(page: Page, guard: Guard) {
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.append(script);
+  });
+  await expect.poll(() => guard.cspEvents(page)).toEqual([expect.stringMatching(/^script-src/)]);
+  expect(
+    await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Accessibility (DESIGN.md: axe, WCAG 2.2 AA, 0 violations on every page and with each dialog open)
 

@@ -21,6 +21,7 @@ import { cacheRules, revalidate } from '../config/security-headers.mjs';
 import { observatoryFindings, revalidationFindings } from '../e2e/security-rules';
 import { siteHeaders } from './lib/host-headers.mjs';
 import { inlineScriptHashes } from './lib/page-policy.mjs';
+import { throwawayCertificate } from './lib/throwaway-certificate';
 
 const project = path.resolve(__dirname, '..');
 const out = path.join(project, 'out');
@@ -163,30 +164,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-nginx-'));
   let nginx: ReturnType<typeof spawn> | undefined;
   try {
-    const cert = path.join(tmp, 'cert.pem');
-    const key = path.join(tmp, 'key.pem');
-    const openssl = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${HOST}`,
-        '-addext',
-        `subjectAltName=DNS:${HOST}`,
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'pipe' },
-    );
-    if (openssl.status !== 0) throw new Error(`openssl: ${openssl.stderr}`);
+    const { cert, key } = throwawayCertificate(tmp, HOST);
 
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
     const block = render(fs.readFileSync(path.join(project, 'deploy/nginx.conf'), 'utf8'), [

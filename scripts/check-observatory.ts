@@ -11,13 +11,14 @@
  *
  *   OBSERVATORY_DIR=/tmp/observatory/package npx tsx scripts/check-observatory.ts
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/local-site.mjs';
+import { throwawayCertificate } from './lib/throwaway-certificate';
 
 const HOST = 'localhost';
 const project = path.resolve(__dirname, '..');
@@ -68,30 +69,7 @@ async function main() {
     );
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-observatory-'));
-  const cert = path.join(tmp, 'cert.pem');
-  const key = path.join(tmp, 'key.pem');
-  const made = spawnSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${HOST}`,
-      '-addext',
-      `subjectAltName=DNS:${HOST}`,
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'pipe' },
-  );
-  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const { cert, key } = throwawayCertificate(tmp, HOST);
 
   const site = await startServer(path.join(project, 'out'));
   let target = '/';
