@@ -69,10 +69,6 @@ export function priceList(list: readonly Category[]): PriceList {
   return Object.fromEntries(list.map((category) => [category.id, category.price]));
 }
 
-export function findCategory(list: readonly Category[], id: string): Category | undefined {
-  return list.find((category) => category.id === id);
-}
-
 /** The lowest price per lead, as claimed on the home page ("Leads ab 65 €"). */
 export function lowestPrice(list: readonly Category[]): number {
   return Math.min(...list.map((category) => category.price));
