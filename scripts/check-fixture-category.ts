@@ -156,7 +156,7 @@ try {
   }
 
   // And the export as a whole still passes the crawler-facing checks.
-  if (!run('node', ['scripts/check-seo.mjs', exportDir]))
+  if (!run('npx', ['tsx', 'scripts/check-seo.mjs', exportDir]))
     fail('the SEO check fails on the export with the fixture category');
   if (!run('node', ['scripts/check-links.mjs', exportDir], env)) {
     fail('the link check fails on the export with the fixture category');

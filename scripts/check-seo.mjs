@@ -2,7 +2,8 @@
 // What crawlers and AI agents read in the built export, checked file by file:
 // every page the sitemap lists (canonical, hreflang, Open Graph, Twitter,
 // JSON-LD, titles), the Open Graph PNGs, sitemap.xml, robots.txt, llms.txt and
-// product-feed.xml. Usage: node scripts/check-seo.mjs [dir]   (default: out)
+// product-feed.xml. Usage: npx tsx scripts/check-seo.mjs [dir]   (default: out;
+// tsx, because the languages come from lib/i18n.ts)
 // Exits 1 with a list of failures. HTML and XML are read with cheerio's
 // parsers (parse5 for pages, htmlparser2 in XML mode for the sitemap and the
 // feed), which also decode entities; only robots.txt and llms.txt, which are
@@ -11,6 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { htmlFiles } from './lib/export-files.mjs';
+import { locales } from '../lib/i18n.ts';
+
+/** Every page's alternates: one per language of the site, and x-default. */
+const hreflangs = [...locales, 'x-default'];
 
 const root = path.resolve(process.argv[2] ?? 'out');
 const OG_WIDTH = 1200;
@@ -97,7 +102,7 @@ if (sitemapXml && urlset.attr('xmlns:xhtml') !== 'http://www.w3.org/1999/xhtml')
   fail('sitemap.xml', 'urlset lacks xmlns:xhtml, which its xhtml:link alternates need');
 }
 
-/** loc → { alternates: {de, en, x-default}, lastmod } */
+/** loc → { alternates: {<language>…, x-default}, lastmod } */
 const sitemap = new Map();
 for (const element of urlset.children('url').toArray()) {
   const block = $sitemap(element);
@@ -119,10 +124,10 @@ for (const element of urlset.children('url').toArray()) {
     if (!isAbsolute(link.href)) fail('sitemap.xml', `${loc}: hreflang ${link.hreflang} href is not absolute`);
     alternates[link.hreflang] = normal(link.href);
   }
-  if (links.length !== 3 || !['de', 'en', 'x-default'].every((language) => alternates[language])) {
+  if (links.length !== hreflangs.length || !hreflangs.every((language) => alternates[language])) {
     fail(
       'sitemap.xml',
-      `${loc}: needs exactly 3 xhtml:link alternates (de, en, x-default), has ${Object.keys(alternates).join(', ') || 'none'}`,
+      `${loc}: needs exactly ${hreflangs.length} xhtml:link alternates (${hreflangs.join(', ')}), has ${Object.keys(alternates).join(', ') || 'none'}`,
     );
   }
   if (![alternates.de, alternates.en].includes(normal(loc)))
@@ -142,7 +147,7 @@ for (const file of htmlFiles(root)) {
   if (!listedFiles.has(relative)) fail(relative, 'page is in the export but not in the sitemap');
 }
 for (const [loc, { alternates }] of sitemap) {
-  for (const language of ['de', 'en']) {
+  for (const language of locales) {
     const target = sitemap.get(alternates[language]);
     if (!target)
       fail('sitemap.xml', `${loc}: ${language} alternate ${alternates[language]} is not in the sitemap`);
@@ -295,7 +300,7 @@ for (const [loc, entry] of sitemap) {
     if (!isAbsolute(link.href)) fail(where, `hreflang ${link.hreflang} href "${link.href}" is not absolute`);
     alternates[link.hreflang] = normal(link.href);
   }
-  for (const language of ['de', 'en', 'x-default']) {
+  for (const language of hreflangs) {
     if (!alternates[language]) fail(where, `hreflang ${language} missing`);
     else if (alternates[language] !== entry.alternates[language]) {
       fail(
@@ -434,10 +439,10 @@ for (const [field, label] of [
 // Reciprocity as the pages themselves state it: A's en alternate names A as its de alternate, and so on.
 const byLoc = new Map(pages.map((page) => [page.loc, page]));
 for (const page of pages) {
-  for (const language of ['de', 'en']) {
+  for (const language of locales) {
     const target = byLoc.get(page.alternates[language]);
     if (!target) continue;
-    for (const back of ['de', 'en', 'x-default']) {
+    for (const back of hreflangs) {
       if (target.alternates[back] !== page.alternates[back]) {
         fail(
           page.where,

@@ -28,7 +28,7 @@ const steps = [
   [
     { name: 'vnu', command: 'node scripts/check-html.mjs', needsBuild: true },
     { name: 'links', command: 'node scripts/check-links.mjs', needsBuild: true },
-    { name: 'seo', command: 'node scripts/check-seo.mjs', needsBuild: true },
+    { name: 'seo', command: 'npx tsx scripts/check-seo.mjs', needsBuild: true },
     { name: 'budget', command: 'node scripts/budget.mjs', needsBuild: true },
     { name: 'lighthouse', command: 'node scripts/audit.mjs', needsBuild: true },
     { name: 'fixture', command: 'npx tsx scripts/check-fixture-category.ts', needsBuild: true },
