@@ -2,9 +2,8 @@
  * @jest-environment node
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { readJson } from '@/testing/helpers';
+import { copyContent, readJson, removeCopy } from '@/testing/helpers';
 import { categoryGradients, categoryIcons } from '@/lib/categories';
 import { locales } from '@/lib/i18n';
 import { fixtureCategory } from '@/testing/fixture-category';
@@ -109,12 +108,11 @@ describe('broken content', () => {
   let root: string;
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-content-'));
-    fs.cpSync(realRoot, root, { recursive: true });
+    root = copyContent();
   });
 
   afterEach(() => {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeCopy(root);
   });
 
   function edit(file: string, change: (json: Record<string, unknown>) => void) {
@@ -245,12 +243,11 @@ describe('a broken category table', () => {
   let root: string;
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-table-'));
-    fs.cpSync(realRoot, root, { recursive: true });
+    root = copyContent();
   });
 
   afterEach(() => {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeCopy(root);
   });
 
   type Row = Record<string, unknown> & { slugs: Record<string, string> };

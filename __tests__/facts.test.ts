@@ -2,23 +2,20 @@
  * @jest-environment node
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { copyContent, removeCopy } from '@/testing/helpers';
 import { getCategories, getCategoryContent, getDictionary, getSite, validateAllContent } from '@/lib/content';
 import { llmsTxt } from '@/lib/feeds';
-
-const realRoot = path.join(__dirname, '..', 'content');
 
 describe('business facts', () => {
   let root: string;
 
   beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-facts-'));
-    fs.cpSync(realRoot, root, { recursive: true });
+    root = copyContent();
   });
 
   afterEach(() => {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeCopy(root);
   });
 
   function editSite(change: (site: { facts: Record<string, unknown> }) => void) {

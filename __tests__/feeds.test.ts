@@ -2,9 +2,8 @@
  * @jest-environment node
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { readJson } from '@/testing/helpers';
+import { copyContent, readJson, removeCopy } from '@/testing/helpers';
 import { JSDOM } from 'jsdom';
 import { GET as ogImage, generateStaticParams as ogImageParams } from '@/app/og/[locale]/[image]/route';
 import { GET as llmsRoute } from '@/app/llms.txt/route';
@@ -314,14 +313,13 @@ describe('a 13th category added to the table and content/ only', () => {
   let list: readonly Category[];
 
   beforeAll(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-fixture-'));
-    fs.cpSync(realRoot, root, { recursive: true });
+    root = copyContent();
     addFixtureCategory(root);
     list = getCategories(root);
   });
 
   afterAll(() => {
-    fs.rmSync(root, { recursive: true, force: true });
+    removeCopy(root);
   });
 
   it('fails content validation without its English copy, and passes with both content files', () => {

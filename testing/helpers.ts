@@ -4,11 +4,23 @@
  * spaces a formatter may have made no-break.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { euros, type Lang } from './spec';
 
 /** The real `content/` folder. */
 export const contentDir = path.join(__dirname, '..', 'content');
+
+/** A copy of `content/` in a temporary folder, for tests that edit content; `removeCopy` deletes it. */
+export function copyContent(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-content-'));
+  fs.cpSync(contentDir, root, { recursive: true });
+  return root;
+}
+
+export function removeCopy(root: string): void {
+  fs.rmSync(root, { recursive: true, force: true });
+}
 
 /** A content file as JSON, read straight from disk (`root` defaults to `content/`). */
 export function readJson<T = unknown>(file: string, root: string = contentDir): T {
