@@ -304,6 +304,14 @@ describe('a 13th category added to the table and content/ only', () => {
   };
   const copy = fixtureCopy;
   const count = categories.length + 1;
+  const uiCopy = (locale: Locale) =>
+    readJson<{
+      meta: Record<'home' | 'overview', { description: string }>;
+      overview: { subtitle: string };
+    }>(`${locale}/ui.json`);
+  /** A number as a copy template states it: filled into {count}, with the words up to the next placeholder. */
+  const stated = (template: string, value: number) =>
+    `${value}${template.split('{count}')[1]!.split('{')[0]!}`;
 
   const root = useContentCopy('all');
   let list: readonly Category[];
@@ -370,19 +378,20 @@ describe('a 13th category added to the table and content/ only', () => {
       });
     }
     // The channel copy comes from the same content root as the items, and counts the new category without an edit.
-    expect(feed.channel.description).toContain(`${count} industries`);
+    expect(feed.channel.description).toContain(stated(uiCopy('en').meta.home.description, count));
   });
 
   it('counts one industry more wherever the copy gives the number, with no edit to the copy', () => {
     const text = llmsTxt({ list, base });
-    expect(text).toContain(`${count} Branchen`);
-    expect(text).toContain(`${count} industries`);
-    expect(text).not.toMatch(new RegExp(`\\b${categories.length} (Branchen|industries)\\b`));
+    for (const locale of locales) {
+      expect(text).toContain(stated(uiCopy(locale).overview.subtitle, count));
+      expect(text).not.toContain(stated(uiCopy(locale).overview.subtitle, categories.length));
+    }
     expect(pageCopy({ kind: 'home', locale: 'de' }, list).description).toContain(
-      `aus ${count} Branchen`,
+      stated(uiCopy('de').meta.home.description, count),
     );
-    expect(pageCopy({ kind: 'overview', locale: 'en' }, list).description).toMatch(
-      new RegExp(`^All ${count} lead categories`),
+    expect(pageCopy({ kind: 'overview', locale: 'en' }, list).description).toContain(
+      stated(uiCopy('en').meta.overview.description, count),
     );
   });
 
