@@ -87,8 +87,7 @@ describe('the real content', () => {
       expect(Object.keys(names).sort()).toEqual(categories.map((category) => category.id).sort());
       for (const category of categories) {
         expect(names[category.id]).toBe(
-          (readJson(`${locale}/categories/${category.translationKey}.json`) as { name: string })
-            .name,
+          (readJson(`${locale}/categories/${category.translationKey}.json`) as { name: string }).name,
         );
       }
     }
@@ -97,9 +96,7 @@ describe('the real content', () => {
   it('reads the site settings and both dictionaries', () => {
     expect(getSite()).toEqual(readJson('site.json'));
     for (const locale of locales) {
-      expect(sameButFilled(getDictionary(locale), readJson(`${locale}/ui.json`))).toEqual(
-        [],
-      );
+      expect(sameButFilled(getDictionary(locale), readJson(`${locale}/ui.json`))).toEqual([]);
     }
   });
 });

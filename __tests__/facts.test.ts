@@ -25,7 +25,8 @@ describe('business facts', () => {
   }
 
   /** A text of content/<locale>/ui.json as the file has it, placeholders unfilled. */
-  const uiText = (locale: 'de' | 'en', pick: (ui: UiFile) => string) => pick(readJson<UiFile>(`${locale}/ui.json`));
+  const uiText = (locale: 'de' | 'en', pick: (ui: UiFile) => string) =>
+    pick(readJson<UiFile>(`${locale}/ui.json`));
 
   it('are stated in one place: a changed number changes every sentence that gives it, in both languages', () => {
     const before = getSite().facts.maxBuyers;
@@ -40,7 +41,10 @@ describe('business facts', () => {
       expect(getCategoryContent(kanzlei, locale).benefits.join(' ')).toMatch(/\b7\b/);
     }
     // llms.txt states it too: the words of its template from the previous placeholder, then the new number.
-    const words = uiText('en', (ui) => ui.llms.details).split('{maxBuyers}')[0]!.split('}').at(-1)!;
+    const words = uiText('en', (ui) => ui.llms.details)
+      .split('{maxBuyers}')[0]!
+      .split('}')
+      .at(-1)!;
     expect(llmsTxt({ base: new URL('https://example.com') })).toContain(`${words}7`);
   });
 
@@ -59,7 +63,10 @@ describe('business facts', () => {
       site.facts.rating = { ...(site.facts.rating as object), source: 'Trustpilot', date: '2026-03-05' };
     });
     expect(getDictionary('de').category.ratingSource).toBe(
-      fill(uiText('de', (ui) => ui.category.ratingSource), { source: 'Trustpilot', date: '05.03.2026' }),
+      fill(
+        uiText('de', (ui) => ui.category.ratingSource),
+        { source: 'Trustpilot', date: '05.03.2026' },
+      ),
     );
     expect(getDictionary('en').category.ratingSource).toContain('Trustpilot');
     expect(getDictionary('en').category.ratingSource).toContain('Mar 5, 2026');

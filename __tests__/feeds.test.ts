@@ -246,9 +246,7 @@ describe('product feed', () => {
   it.each(locales)('prices, links and describes each %s item from the tables and content/', (locale) => {
     for (const spec of specCategories) {
       const item = feed.items.find((candidate) => candidate.link === url(spec[locale]));
-      const copy = readJson<{ title: string; description: string }>(
-        `${locale}/categories/${spec.id}.json`,
-      );
+      const copy = readJson<{ title: string; description: string }>(`${locale}/categories/${spec.id}.json`);
       expect(item).toEqual({
         'g:id': expect.stringContaining(spec.id),
         title: copy.title,
