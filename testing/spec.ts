@@ -1,11 +1,9 @@
 /**
- * The specification's rules, typed out by hand: the routes (spec §2,
- * `{product}` = "leads"), the exclusive factor and the texts the spec fixes.
- * Jest and Playwright tests check the site against this oracle, so it never
- * imports the code under test. Prices, the rating and the copy are content
- * that editors change: tests read them from `content/`. The shop may sell more
- * categories than these twelve (the table is content); every one of these
- * must be there.
+ * The spec's rules, typed out by hand: the routes (spec §2, `{product}` =
+ * "leads"), the exclusive factor and the texts the spec fixes. Prices, the
+ * rating and the copy are content editors change: tests read them from
+ * `content/`. The shop may sell more categories than these twelve; every one
+ * of these must be there.
  */
 export type Lang = 'de' | 'en';
 
@@ -29,12 +27,6 @@ export const specCategories: readonly SpecCategory[] = [
   { id: 'immobilien', de: '/leads/immobilien', en: '/en/leads/real-estate' },
   { id: 'baufinanzierung', de: '/leads/baufinanzierung', en: '/en/leads/financing' },
 ];
-
-export function specCategory(id: string): SpecCategory {
-  const found = specCategories.find((category) => category.id === id);
-  if (!found) throw new Error(`the spec has no category ${id}`);
-  return found;
-}
 
 export const specHome = { de: '/', en: '/en' } as const;
 export const specOverview = { de: '/kategorien', en: '/en/categories' } as const;
