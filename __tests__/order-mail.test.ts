@@ -2,8 +2,8 @@ import { orderMailHref } from '@/lib/cart/order-mail';
 import { orderLines, addItem, type CartItem } from '@/lib/cart/rules';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import { plain } from '@/testing/helpers';
-import { euros, specCategory, specExclusiveSuffix, type Lang } from '@/testing/spec';
+import { plain, priceOf } from '@/testing/helpers';
+import { euros, specExclusiveSuffix, type Lang } from '@/testing/spec';
 
 const prices = priceList(getCategories());
 
@@ -39,8 +39,8 @@ describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
     { categoryId: 'treppenlifte', exclusive: false, quantity: 1 },
   );
   const names = getCategoryNames(lang);
-  const stairlift = specCategory('treppenlifte').price;
-  const law = specCategory('kanzlei').price;
+  const stairlift = priceOf('treppenlifte');
+  const law = priceOf('kanzlei');
 
   it('goes to the sales address, with the number of leads in the subject', () => {
     const mail = mailOf(items, lang);

@@ -4,7 +4,7 @@
 import type { Metadata } from 'next';
 import type { Category } from '@/lib/categories';
 import { readJson } from '@/testing/helpers';
-import { getCategories } from '@/lib/content';
+import { getCategories, getDictionary } from '@/lib/content';
 import { allPages, pagePath, type Locale, type Page } from '@/lib/i18n';
 import { pageJsonLd, pageMetadata, rootMetadata, siteUrl } from '@/lib/seo';
 import { specCategories, specPaths, euros } from '@/testing/spec';
@@ -27,7 +27,9 @@ interface Ui {
   category: { ratingText: string; breadcrumbHome: string; breadcrumbOverview: string };
 }
 
-const site = readJson<{ brand: string; defaultSiteUrl: string }>('site.json');
+const site = readJson<{ brand: string; defaultSiteUrl: string; facts: { rating: { value: number } } }>(
+  'site.json',
+);
 const ui: Record<Locale, Ui> = { de: readJson<Ui>('de/ui.json'), en: readJson<Ui>('en/ui.json') };
 const categoryJson = (category: Category, locale: Locale) =>
   readJson<PageMeta & { name: string }>(`${locale}/categories/${category.translationKey}.json`);
@@ -68,9 +70,13 @@ function baseOf(metadata: Metadata): string | undefined {
   return metadata.metadataBase ? new URL(metadata.metadataBase).href : undefined;
 }
 
-function graphTypes(page: Page): string[] {
-  const graph = pageJsonLd(page)['@graph'] as { '@type': string }[];
-  return graph.map((node) => node['@type']);
+/** A page's JSON-LD graph as a crawler reads it: the JSON text, parsed. */
+function graphOf(page: Page): Record<string, unknown>[] {
+  return (JSON.parse(JSON.stringify(pageJsonLd(page))) as { '@graph': Record<string, unknown>[] })['@graph'];
+}
+
+function graphTypes(page: Page): unknown[] {
+  return graphOf(page).map((node) => node['@type']);
 }
 
 describe('siteUrl', () => {
@@ -120,7 +126,7 @@ describe('pageMetadata', () => {
   it('home (de): copy from content/de/ui.json, with the lowest price and the number of industries filled in', () => {
     const meta = ui.de.meta;
     const description = meta.home.description
-      .replace('{price}', euros(65, 'de', 0))
+      .replace('{price}', euros(Math.min(...categories.map((row) => row.price)), 'de', 0))
       .replace('{count}', String(categories.length));
     const metadata = pageMetadata({ kind: 'home', locale: 'de' });
 
@@ -289,16 +295,15 @@ describe('pageJsonLd', () => {
       const data = pageJsonLd({ kind: 'home', locale });
       expect(data['@context']).toBe('https://schema.org');
       expect(graphTypes({ kind: 'home', locale })).toEqual(['Organization', 'WebSite']);
-      const [organization, website] = data['@graph'] as Record<string, unknown>[];
+      const [organization, website] = graphOf({ kind: 'home', locale });
       expect(organization).toMatchObject({ name: site.brand, url: `${origin.origin}/` });
       expect(website).toMatchObject({ name: ui[locale].meta.siteName, inLanguage: locale });
     }
   });
 
   it('marks up the overview with a two-step BreadcrumbList', () => {
-    const data = pageJsonLd({ kind: 'overview', locale: 'en' });
     expect(graphTypes({ kind: 'overview', locale: 'en' })).toEqual(['BreadcrumbList']);
-    const [breadcrumb] = data['@graph'] as { itemListElement: unknown[] }[];
+    const [breadcrumb] = graphOf({ kind: 'overview', locale: 'en' });
     expect(breadcrumb!.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: ui.en.category.breadcrumbHome, item: `${origin.origin}/en` },
       {
@@ -317,7 +322,7 @@ describe('pageJsonLd', () => {
         const page: Page = { kind: 'category', locale, category: category(id) };
         const url = `${origin.origin}${spec[locale]}`;
         expect(graphTypes(page)).toEqual(['BreadcrumbList', 'Product']);
-        const [breadcrumb, product] = pageJsonLd(page)['@graph'] as Record<string, unknown>[];
+        const [breadcrumb, product] = graphOf(page);
         const items = breadcrumb!.itemListElement as { item: string; name: string }[];
         expect(items).toHaveLength(3);
         expect(items[2]).toMatchObject({ item: url, name: categoryJson(category(id), locale).name });
@@ -329,7 +334,7 @@ describe('pageJsonLd', () => {
         });
         const offer = product!.offers as Record<string, unknown>;
         expect(offer['@type']).toBe('Offer');
-        expect(Number(offer.price)).toBe(spec.price);
+        expect(Number(offer.price)).toBe(category(id).price);
         expect(offer.priceCurrency).toBe('EUR');
         expect(offer.availability).toBe('https://schema.org/InStock');
         expect(offer.url).toBe(url);
@@ -346,8 +351,10 @@ describe('pageJsonLd', () => {
         expect(node).not.toHaveProperty('review');
       }
     }
-    // The claim itself is copy the category pages render.
-    expect(ui.de.category.ratingText).toContain('4,9 von 5');
-    expect(ui.en.category.ratingText).toContain('4.9 out of 5');
+    // The claim itself is copy the category pages render, with the rating of content/site.json.
+    const rating = (locale: string) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(site.facts.rating.value);
+    expect(getDictionary('de').category.ratingText).toContain(`${rating('de-DE')} von 5`);
+    expect(getDictionary('en').category.ratingText).toContain(`${rating('en-US')} out of 5`);
   });
 });

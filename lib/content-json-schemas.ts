@@ -15,7 +15,10 @@ const contentSchemas = {
     title: 'Category table (content/categories.json)',
   },
   'category.schema.json': { schema: categoryContentSchema, title: 'Copy of one category in one language' },
-  'ui.schema.json': { schema: dictionarySchema, title: 'Interface text of one language' },
+  'ui.schema.json': {
+    schema: dictionarySchema,
+    title: 'Interface text of one language (its keys are those of content/de/ui.json)',
+  },
   'site.schema.json': { schema: siteSchema, title: 'Site settings and links (content/site.json)' },
 };
 

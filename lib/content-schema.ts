@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import germanUi from '../content/de/ui.json';
 import { categoryGradients, categoryIcons } from './categories';
 import { locales, type Locale } from './i18n';
 
@@ -106,228 +107,65 @@ export const categoryContentSchema = z.strictObject({
 });
 export type CategoryContent = z.infer<typeof categoryContentSchema>;
 
+/** A page's title, meta description and keywords: their lengths are what search results show whole. */
 const pageMeta = z.strictObject({
-  title: text.max(60),
-  description: text.max(170),
+  title: text.max(60, 'keep titles at 60 characters or fewer so search results show them whole'),
+  description: text.max(170, 'keep descriptions at 170 characters or fewer'),
   keywords: z.array(text).min(3).max(12),
 });
 
-const titled = z.strictObject({ title: text, description: text });
-const faqItems = z.array(z.strictObject({ question: text, answer: text }));
 /** Fact id → its label in one language. */
 const labels = z.record(z.string().regex(/^[a-zA-Z]+$/, 'use letters only for fact ids'), text);
 
-/** The interface dictionary of one language: `content/<locale>/ui.json`, grouped by component. */
-export const dictionarySchema = z.strictObject({
-  ...schemaRef,
-  /** How this language names itself, for the language toggle on the other languages' pages. */
-  language: z.strictObject({
-    /** The toggle's visible text, e.g. "DE". */
-    code: text,
-    /** The language's own name, e.g. "Deutsch". */
-    name: text,
-    /** The toggle's accessible name, in this language, e.g. "Deutsch – auf Deutsch anzeigen". */
-    switchLabel: text,
-  }),
-  meta: z.strictObject({
-    siteName: text,
-    tagline: text,
-    home: pageMeta,
-    overview: pageMeta,
-    ogLocale: text,
-    /** The unit of a price in structured data, e.g. "Lead". */
-    leadUnit: text,
-  }),
-  header: z.strictObject({
-    skipLink: text,
-    homeLabel: text,
-    mainNavLabel: text,
-    features: text,
-    categories: text,
-    pricing: text,
-    contact: text,
-    newTab: text,
-    cart: text,
-    cartCount: text,
-    menu: text,
-    allCategories: text,
-  }),
-  footer: z.strictObject({
-    description: text,
-    productHeading: text,
-    features: text,
-    pricing: text,
-    overview: text,
-    companyHeading: text,
-    about: text,
-    imprint: text,
-    privacy: text,
-    terms: text,
-    machineHeading: text,
-    llms: text,
-    sitemap: text,
-    feed: text,
-    copyright: text,
-  }),
-  home: z.strictObject({
-    hero: z.strictObject({
-      eyebrow: text,
-      title: text,
-      titleHighlight: text,
-      subtitle: text,
-      fromPrice: text,
-      netNote: text,
-      browseCategories: text,
-      watchVideo: text,
-    }),
-    stats: z.array(z.strictObject({ value: text, label: text })).length(3),
-    categories: z.strictObject({ title: text, subtitle: text }),
-    features: z.strictObject({
-      title: text,
-      subtitle: text,
-      items: z.array(titled).length(3),
-      badges: z.array(text).length(3),
-    }),
-    howItWorks: z.strictObject({ title: text, subtitle: text, steps: z.array(titled).min(3).max(4) }),
-    sampleLead: z.strictObject({
-      title: text,
-      subtitle: text,
-      cardTitle: text,
-      fields: z.array(z.strictObject({ label: text, value: text })).min(5),
-      note: text,
-    }),
-    faq: z.strictObject({ title: text, items: faqItems.min(5) }),
-    cta: z.strictObject({ title: text, text, button: text }),
-  }),
-  overview: z.strictObject({ title: text, subtitle: text }),
-  categoryCard: z.strictObject({ fromPrice: text, learnMore: text }),
-  category: z.strictObject({
-    /** The accessible name of the breadcrumb navigation. */
-    breadcrumbLabel: text,
-    breadcrumbHome: text,
-    breadcrumbOverview: text,
-    ratingLabel: text,
-    ratingText: text,
-    /** Where the rating comes from, linked to the source: {source}, {date}. */
-    ratingSource: text,
-    benefitsTitle: text,
-    featuresTitle: text,
-    testimonialTitle: text,
-    sampleLeadTitle: text,
-    sampleLeadNote: text,
-    targetingTitle: text,
-    targetingText: text,
-    /** Where the prospects are; on English pages it tells foreign buyers that they are in Germany. */
-    marketNote: text,
-    /** The testimonial in this language's quotation marks: {text}. */
-    quote: text,
-    orderTitle: text,
-    fromPerLead: text,
-    /** The exclusive price next to the base price: {exclusivePrice}. */
-    exclusivePrice: text,
-    netNote: text,
-    faq: z.strictObject({ title: text, items: faqItems.min(3) }),
-  }),
-  orderForm: z.strictObject({
-    formLabel: text,
-    name: text,
-    email: text,
-    company: text,
-    phone: text,
-    message: text,
-    quantity: text,
-    quantityHint: text,
-    exclusive: text,
-    exclusiveHint: text,
-    exclusiveNote: text,
-    total: text,
-    netNote: text,
-    requiredNote: text,
-    submit: text,
-    privacyNote: text,
-    exclusiveSuffix: text,
-    toastTitle: text,
-    toastDescription: text,
-    toolDescription: text,
-    /** Shown next to the form when JavaScript is off: ordering needs it; {email} is the sales address. */
-    noscript: text,
-  }),
-  cart: z.strictObject({
-    title: text,
-    close: text,
-    empty: text,
-    emptyHint: text,
-    unitPrice: text,
-    quantity: text,
-    increase: text,
-    decrease: text,
-    remove: text,
-    total: text,
-    netNote: text,
-    checkout: text,
-    checkoutAlert: text,
-    /** Ordering by e-mail until checkout exists: the link, a hint, and the e-mail's parts. */
-    orderByEmail: text,
-    orderByEmailHint: text,
-    mailSubject: text,
-    mailIntro: text,
-    mailLine: text,
-    mailExclusive: text,
-    mailShared: text,
-    mailTotal: text,
-    mailOutro: text,
-  }),
-  /**
-   * Labels of the ids in `facts` of content/site.json, joined into sentences through the placeholders
-   * {channels}, {paymentMethods}, {replacementCriteria} and {consentLogged}. Every id used there needs a label.
-   */
-  facts: z.strictObject({
-    /** The delivery time as the copy says it, by plural form of the number {n}: "1 business day", "2 business days". */
-    deliveryTime: z.strictObject({ one: text, other: text }),
-    channels: labels,
-    paymentMethods: labels,
-    replacementCriteria: labels,
-    consentLogged: labels,
-  }),
-  /** The text of /llms.txt (written in English; the lists of each language use that language's headings). */
-  llms: z.strictObject({
-    summary: text,
-    details: text,
-    categoriesHeading: text,
-    perLead: text,
-    dataHeading: text,
-    feedLabel: text,
-    feedNote: text,
-    sitemapLabel: text,
-    sitemapNote: text,
-    optionalHeading: text,
-    homeLabel: text,
-    contactLabel: text,
-    contactNote: text,
-  }),
-  /** Messages when code that loads later cannot be loaded, or a part of the page fails to render. */
-  errors: z.strictObject({
-    loadFailed: text,
-    /** The order went into the cart; only its toast failed to load. */
-    confirmationFailed: text,
-    offline: text,
-    /** A new deploy removed the files an open page asks for: reload, the cart is kept. */
-    updated: text,
-    retry: text,
-    reload: text,
-    dismiss: text,
-    sectionFailed: text,
-    sectionHint: text,
-    backHome: text,
-  }),
-  video: z.strictObject({
-    title: text,
-    close: text,
-    consent: text,
-    load: text,
-  }),
+/**
+ * Labels of the ids in `facts` of content/site.json, joined into sentences through the placeholders
+ * {channels}, {paymentMethods}, {replacementCriteria} and {consentLogged}. site.json chooses the ids, so
+ * each group is an open list; every id used there needs a label (lib/facts.ts says which one is missing).
+ */
+const factLabels = z.strictObject({
+  /** The delivery time by plural form of the number {n}: "1 business day", "2 business days". */
+  deliveryTime: z.strictObject({ one: text, other: text }),
+  channels: labels,
+  paymentMethods: labels,
+  replacementCriteria: labels,
+  consentLogged: labels,
 });
-export type Dictionary = z.infer<typeof dictionarySchema>;
+
+/**
+ * The zod schema of a value shaped like `value`: the same keys and no others, lists of the same length,
+ * non-blank text where `value` has text.
+ */
+function shapeOf(value: unknown): z.ZodType {
+  if (typeof value === 'string') return text;
+  if (typeof value === 'number') return z.number();
+  if (typeof value === 'boolean') return z.boolean();
+  if (Array.isArray(value)) return z.array(shapeOf(value[0])).length(value.length);
+  if (typeof value === 'object' && value !== null) return objectShapeOf(value);
+  throw new Error(`content/de/ui.json has a value of a kind the dictionary cannot hold: ${String(value)}`);
+}
+
+function objectShapeOf(value: object) {
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== '$schema')
+        .map(([key, item]) => [key, shapeOf(item)]),
+    ),
+  );
+}
+
+/**
+ * The interface dictionary of one language, `content/<locale>/ui.json`, grouped by component. The German
+ * file is its definition: its keys give the type and the schema every language is checked against, so a
+ * new string is added to the ui.json files and nowhere else. Only the page metadata (lengths) and the fact
+ * labels (open lists of ids) have rules of their own.
+ */
+export type Dictionary = Omit<typeof germanUi, '$schema' | 'facts'> & { facts: z.infer<typeof factLabels> };
+export const dictionarySchema = objectShapeOf(germanUi).extend({
+  ...schemaRef,
+  meta: objectShapeOf(germanUi.meta).extend({ home: pageMeta, overview: pageMeta }),
+  facts: factLabels,
+}) as unknown as z.ZodType<Dictionary>;
 
 const url = z.url();
 const count = z.number().int('must be a whole number').positive('must be greater than 0');
@@ -356,6 +194,10 @@ export const siteSchema = z.strictObject({
    * such as {maxBuyers}. The owner confirms them before launch (content/README.md).
    */
   facts: z.strictObject({
+    /** The years of experience the copy claims. */
+    yearsOfExperience: count,
+    /** How many behaviour parameters each lead is scored against. */
+    behaviourParameters: count,
     /** A lead sold without the exclusive option goes to at most this many buyers. */
     maxBuyers: count,
     /** A lead is at most this old when delivered, counted from the prospect's double opt-in. */

@@ -24,7 +24,7 @@ export class ContentError extends Error {
 
 /** `categories.3.icon` reads better as `categories[3] (id "alarm").icon` when the row has an id. */
 function describePath(issuePath: readonly PropertyKey[], raw: unknown): string {
-  if (issuePath.length === 0) return '(root)';
+  if (issuePath.length === 0) return '()';
   let node = raw;
   return issuePath
     .map((key, index) => {
@@ -53,7 +53,11 @@ export function parseContent<T>(schema: z.ZodType<T>, raw: unknown, file: string
   return result.data;
 }
 
-/** The content folder: `content/`, or the folder named by CONTENT_DIR (for builds with fixture content). */
+/**
+ * The content folder: `content/`, or the folder named by CONTENT_DIR (a build or a test with other content).
+ * It is read on every load, and the cache below is keyed by absolute path, so a changed CONTENT_DIR applies
+ * at once.
+ */
 export function contentRoot(): string {
   return process.env.CONTENT_DIR ?? path.join(process.cwd(), 'content');
 }
@@ -69,8 +73,8 @@ interface Loaded {
  */
 const cache = new Map<string, Loaded>();
 
-function load<T>(schema: z.ZodType<T>, file: string, root: string): T {
-  const absolute = path.join(root, file);
+function load<T>(schema: z.ZodType<T>, file: string): T {
+  const absolute = path.join(contentRoot(), file);
   const label = `content/${file}`;
   let modified: number;
   try {
@@ -92,56 +96,52 @@ function load<T>(schema: z.ZodType<T>, file: string, root: string): T {
 }
 
 /** The category table, in display order. */
-export function getCategories(root = contentRoot()): readonly Category[] {
-  return load(categoryTableSchema, 'categories.json', root).categories;
+export function getCategories(): readonly Category[] {
+  return load(categoryTableSchema, 'categories.json').categories;
 }
 
 /** Each parsed file with the business facts filled in, kept as long as neither it nor site.json changes. */
 const filled = new WeakMap<object, { site: SiteSettings; value: unknown }>();
 
-function filledWithFacts<T extends object>(value: T, locale: Locale, root: string): T {
-  const site = getSite(root);
+function filledWithFacts<T extends object>(value: T, locale: Locale): T {
+  const site = getSite();
   const cached = filled.get(value);
   if (cached && cached.site === site) return cached.value as T;
-  const labels = load(dictionarySchema, `${locale}/ui.json`, root).facts;
+  const labels = load(dictionarySchema, `${locale}/ui.json`).facts;
   const result = withFacts(value, factValues(locale, site, labels));
   filled.set(value, { site, value: result });
   return result;
 }
 
 /** The interface text of one language, with the business facts of content/site.json filled in. */
-export function getDictionary(locale: Locale, root = contentRoot()): Dictionary {
-  return filledWithFacts(load(dictionarySchema, `${locale}/ui.json`, root), locale, root);
+export function getDictionary(locale: Locale): Dictionary {
+  return filledWithFacts(load(dictionarySchema, `${locale}/ui.json`), locale);
 }
 
-export function getSite(root = contentRoot()): SiteSettings {
-  return load(siteSchema, 'site.json', root);
+export function getSite(): SiteSettings {
+  return load(siteSchema, 'site.json');
 }
 
 /** One category's copy in one language, with the business facts filled in. */
-export function getCategoryContent(
-  category: Category,
-  locale: Locale,
-  root = contentRoot(),
-): CategoryContent {
+export function getCategoryContent(category: Category, locale: Locale): CategoryContent {
   return filledWithFacts(
-    load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`, root),
+    load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`),
     locale,
-    root,
   );
 }
 
 /** Translated names of all categories, e.g. for the cart, which shows lines of any category. */
-export function getCategoryNames(locale: Locale, root = contentRoot()): Record<string, string> {
+export function getCategoryNames(locale: Locale): Record<string, string> {
   return Object.fromEntries(
-    getCategories(root).map((category) => [category.id, getCategoryContent(category, locale, root).name]),
+    getCategories().map((category) => [category.id, getCategoryContent(category, locale).name]),
   );
 }
 
 /** Each translation of the dictionary and of every category's copy against the default language's file. */
-function translationProblems(list: readonly Category[], root: string): string[] {
+function translationProblems(list: readonly Category[]): string[] {
   const files = ['ui.json', ...list.map((category) => `categories/${category.translationKey}.json`)];
-  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as unknown;
+  const read = (file: string) =>
+    JSON.parse(fs.readFileSync(path.join(contentRoot(), file), 'utf8')) as unknown;
   return files.flatMap((file) => {
     const referenceFile = `${defaultLocale}/${file}`;
     return locales
@@ -164,7 +164,7 @@ function translationProblems(list: readonly Category[], root: string): string[] 
  * default language (same keys, same placeholders). The build calls this, so
  * one bad file fails it; `npm run check:content` calls it without a build.
  */
-export function validateAllContent(root = contentRoot()): void {
+export function validateAllContent(): void {
   const problems: string[] = [];
   const attempt = (fn: () => unknown) => {
     try {
@@ -173,14 +173,14 @@ export function validateAllContent(root = contentRoot()): void {
       problems.push((error as Error).message);
     }
   };
-  attempt(() => getSite(root));
+  attempt(() => getSite());
   let list: readonly Category[] = [];
-  attempt(() => (list = getCategories(root)));
+  attempt(() => (list = getCategories()));
   for (const locale of locales) {
-    attempt(() => getDictionary(locale, root));
-    for (const category of list) attempt(() => getCategoryContent(category, locale, root));
+    attempt(() => getDictionary(locale));
+    for (const category of list) attempt(() => getCategoryContent(category, locale));
   }
   // Comparing translations needs files that parsed; with schema errors, those come first.
-  if (problems.length === 0) problems.push(...translationProblems(list, root));
+  if (problems.length === 0) problems.push(...translationProblems(list));
   if (problems.length > 0) throw new ContentError(problems.join('\n'));
 }

@@ -1,12 +1,15 @@
 import type { Dictionary, SiteSettings } from './content-schema';
+import { MAX_QUANTITY, MIN_QUANTITY } from './cart/rules';
 import { fill } from './format';
 import { intlLocales, type Locale } from './i18n';
+import { EXCLUSIVE_FACTOR } from './money';
 
 /**
  * The values of the business-fact placeholders in one language: {maxBuyers},
  * {maxLeadAgeHours}, {channels}, {replacementCriteria}, {ratingValue}, {date}
  * and the rest, from `facts` in content/site.json and the labels in
- * `facts` of the language's ui.json. Every string of the dictionary and of
+ * `facts` of the language's ui.json, and the shop's rules from lib/: the
+ * exclusive factor and the quantities an order may have. Every string of the dictionary and of
  * the category copy is filled with them when it is loaded, so a fact changed
  * in site.json changes every sentence that states it.
  */
@@ -24,6 +27,13 @@ export function factValues(
     );
 
   const numbers = {
+    yearsOfExperience: facts.yearsOfExperience,
+    behaviourParameters: facts.behaviourParameters,
+    ratingCount: facts.rating.count,
+    exclusiveFactor: EXCLUSIVE_FACTOR,
+    exclusiveSurcharge: EXCLUSIVE_FACTOR - 1,
+    minQuantity: MIN_QUANTITY,
+    maxQuantity: MAX_QUANTITY,
     maxBuyers: facts.maxBuyers,
     maxLeadAgeHours: facts.maxLeadAgeHours,
     duplicateWindowDays: facts.duplicateWindowDays,

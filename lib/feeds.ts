@@ -4,7 +4,7 @@
  * content/, so a new category shows up in each without further edits.
  */
 import { lowestPrice, type Category } from './categories';
-import { contentRoot, getCategories, getCategoryContent, getDictionary, getSite } from './content';
+import { getCategories, getCategoryContent, getDictionary, getSite } from './content';
 import { allPages, locales, pagePath, type Locale } from './i18n';
 import { fill } from './format';
 import { formatEuros } from './money';
@@ -13,7 +13,6 @@ import { absoluteUrl, languageAlternates, ogImagePath, pageCopy } from './seo';
 export interface FeedOptions {
   list?: readonly Category[];
   base: URL;
-  root?: string;
   /** When the content was last changed; the sitemap's lastmod. */
   lastModified?: Date;
 }
@@ -27,8 +26,7 @@ export interface SitemapEntry {
 /** One entry per page, each with its alternates in every language and x-default (itself included). */
 export function sitemapEntries({
   base,
-  root = contentRoot(),
-  list = getCategories(root),
+  list = getCategories(),
   lastModified = new Date(),
 }: FeedOptions): SitemapEntry[] {
   return allPages(list).map((page) => ({
@@ -49,9 +47,9 @@ export function sitemapEntries({
 const LLMS_LOCALE: Locale = 'en';
 
 /** llms.txt after llmstxt.org: H1, blockquote summary, details, link sections and an Optional section. */
-export function llmsTxt({ base, root = contentRoot(), list = getCategories(root) }: FeedOptions): string {
-  const site = getSite(root);
-  const text = getDictionary(LLMS_LOCALE, root).llms;
+export function llmsTxt({ base, list = getCategories() }: FeedOptions): string {
+  const site = getSite();
+  const text = getDictionary(LLMS_LOCALE).llms;
   const link = (label: string, path: string, note: string) =>
     `- [${label}](${absoluteUrl(path, base)}): ${note}`;
 
@@ -64,10 +62,10 @@ export function llmsTxt({ base, root = contentRoot(), list = getCategories(root)
     '',
   ];
   for (const locale of locales) {
-    const own = getDictionary(locale, root).llms;
+    const own = getDictionary(locale).llms;
     lines.push(`## ${own.categoriesHeading}`, '');
     for (const category of list) {
-      const content = getCategoryContent(category, locale, root);
+      const content = getCategoryContent(category, locale);
       const price = formatEuros(category.price, locale);
       lines.push(
         link(
@@ -89,7 +87,7 @@ export function llmsTxt({ base, root = contentRoot(), list = getCategories(root)
     '',
   );
   for (const locale of locales) {
-    const dict = getDictionary(locale, root);
+    const dict = getDictionary(locale);
     lines.push(
       link(dict.llms.homeLabel, pagePath({ kind: 'home', locale }), dict.meta.tagline),
       link(
@@ -111,12 +109,12 @@ function xmlEscape(value: string): string {
 }
 
 /** A Google Merchant Center RSS 2.0 feed: one item per category and language. */
-export function productFeed({ base, root = contentRoot(), list = getCategories(root) }: FeedOptions): string {
-  const site = getSite(root);
+export function productFeed({ base, list = getCategories() }: FeedOptions): string {
+  const site = getSite();
   const items = locales.flatMap((locale) =>
     list.map((category) => {
       const page = { kind: 'category', locale, category } as const;
-      const content = getCategoryContent(category, locale, root);
+      const content = getCategoryContent(category, locale);
       const fields: [string, string][] = [
         ['g:id', `${category.id}-${locale}`],
         ['title', content.title],
@@ -137,7 +135,7 @@ export function productFeed({ base, root = contentRoot(), list = getCategories(r
       ].join('\n');
     }),
   );
-  const home = pageCopy({ kind: 'home', locale: 'en' }, { list, root });
+  const home = pageCopy({ kind: 'home', locale: 'en' }, list);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import type { BreadcrumbList, Graph, Offer, Organization, Product, Thing, WebSite } from 'schema-dts';
 import { z } from 'zod';
 import { lowestPrice, type Category } from './categories';
-import { contentRoot, getCategories, getCategoryContent, getDictionary, getSite } from './content';
+import { getCategories, getCategoryContent, getDictionary, getSite } from './content';
 import { fill } from './format';
 import {
   defaultLocale,
@@ -52,13 +53,10 @@ interface PageCopy {
 
 /**
  * The title, description and keywords a page shows, from the same content the page renders.
- * `list` and `root` default to the category table and `content/`; the feeds pass their own.
+ * `list` defaults to the category table; the feeds pass their own.
  */
-export function pageCopy(
-  page: Page,
-  { root = contentRoot(), list = getCategories(root) }: { list?: readonly Category[]; root?: string } = {},
-): PageCopy {
-  const dict = getDictionary(page.locale, root);
+export function pageCopy(page: Page, list: readonly Category[] = getCategories()): PageCopy {
+  const dict = getDictionary(page.locale);
   switch (page.kind) {
     case 'home':
       return {
@@ -74,7 +72,7 @@ export function pageCopy(
         description: fill(dict.meta.overview.description, { count: list.length }),
       };
     case 'category': {
-      const content = getCategoryContent(page.category, page.locale, root);
+      const content = getCategoryContent(page.category, page.locale);
       return { title: content.title, description: content.description, keywords: content.keywords };
     }
   }
@@ -125,9 +123,7 @@ export function pageMetadata(page: Page): Metadata {
   };
 }
 
-type JsonLdNode = Record<string, unknown>;
-
-function breadcrumb(items: { name: string; path: string }[], base: URL): JsonLdNode {
+function breadcrumb(items: { name: string; path: string }[], base: URL): BreadcrumbList {
   return {
     '@type': 'BreadcrumbList',
     itemListElement: items.map((item, index) => ({
@@ -139,7 +135,7 @@ function breadcrumb(items: { name: string; path: string }[], base: URL): JsonLdN
   };
 }
 
-function organization(base: URL): JsonLdNode {
+function organization(base: URL): Organization {
   const site = getSite();
   return {
     '@type': 'Organization',
@@ -151,7 +147,7 @@ function organization(base: URL): JsonLdNode {
   };
 }
 
-function offerFor(category: Category, locale: Locale, base: URL): JsonLdNode {
+function offerFor(category: Category, locale: Locale, base: URL): Offer {
   return {
     '@type': 'Offer',
     price: category.price.toFixed(2),
@@ -175,29 +171,31 @@ function offerFor(category: Category, locale: Locale, base: URL): JsonLdNode {
  * The site's own rating claim is deliberately not marked up (self-serving
  * reviews are ineligible for rich results).
  */
-export function pageJsonLd(page: Page, base: URL = siteUrl()): JsonLdNode {
+export function pageJsonLd(page: Page, base: URL = siteUrl()): Graph {
   const dict = getDictionary(page.locale);
   const home = { name: dict.category.breadcrumbHome, path: homePath(page.locale) };
   const overview = { name: dict.category.breadcrumbOverview, path: overviewPath(page.locale) };
-  const graph: JsonLdNode[] = [];
+  const graph: Thing[] = [];
   switch (page.kind) {
-    case 'home':
-      graph.push(organization(base), {
+    case 'home': {
+      const website: WebSite = {
         '@type': 'WebSite',
         '@id': absoluteUrl(`${homePath(page.locale)}#website`, base),
         name: dict.meta.siteName,
         url: absoluteUrl(homePath(page.locale), base),
         inLanguage: page.locale,
         publisher: { '@id': absoluteUrl('/#organization', base) },
-      });
+      };
+      graph.push(organization(base), website);
       break;
+    }
     case 'overview':
       graph.push(breadcrumb([home, overview], base));
       break;
     case 'category': {
       const content = getCategoryContent(page.category, page.locale);
       const path = pagePath(page);
-      graph.push(breadcrumb([home, overview, { name: content.name, path }], base), {
+      const product: Product = {
         '@type': 'Product',
         name: content.title,
         description: content.description,
@@ -206,7 +204,8 @@ export function pageJsonLd(page: Page, base: URL = siteUrl()): JsonLdNode {
         image: absoluteUrl(ogImagePath(page), base),
         brand: { '@type': 'Brand', name: getSite().brand },
         offers: offerFor(page.category, page.locale, base),
-      });
+      };
+      graph.push(breadcrumb([home, overview, { name: content.name, path }], base), product);
       break;
     }
   }

@@ -27,7 +27,7 @@ if (process.argv.includes('--write')) {
 }
 
 try {
-  validateAllContent(root);
+  validateAllContent();
 } catch (error) {
   problems.push((error as Error).message);
 }

@@ -55,8 +55,9 @@ function load(file: string) {
 try {
   fs.cpSync(path.join(project, 'content'), content, { recursive: true });
   const fixture = addFixtureCategory(content);
-  const list = getCategories(content);
   const env = { CONTENT_DIR: content, EXPORT_DIR: exportDir };
+  process.env.CONTENT_DIR = content;
+  const list = getCategories();
 
   console.log(
     `Building the site with a fixture category "${fixture.id}" (${list.length} categories) into ${exportDir}/`,
@@ -101,7 +102,7 @@ try {
     if (!links.toArray().some((link) => $(link).text().trim() === fixtureCopy[page.locale].name)) {
       fail(`${pathname}: no link named "${fixtureCopy[page.locale].name}"`);
     }
-    const footerText = fill(getDictionary(page.locale, content).footer.description, { count: list.length });
+    const footerText = fill(getDictionary(page.locale).footer.description, { count: list.length });
     if (!$('footer').text().includes(footerText))
       fail(`${pathname}: the footer does not say "${footerText}"`);
     // Its own policy, first in <head> after the charset.

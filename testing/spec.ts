@@ -1,39 +1,32 @@
 /**
- * The specification's own tables and texts, typed out by hand: the routes
- * (spec §2, `{product}` = "leads"), the prices (spec §9) and the texts the spec
- * fixes. Jest and Playwright tests check the site against this oracle, so it
- * never imports the code under test. The shop may sell more categories than
- * these twelve (the table is content); every one of these must be there.
+ * The spec's rules, typed out by hand: the routes (spec §2, `{product}` =
+ * "leads"), the exclusive factor and the texts the spec fixes. Prices, the
+ * rating and the copy are content editors change: tests read them from
+ * `content/`. The shop may sell more categories than these twelve; every one
+ * of these must be there.
  */
 export type Lang = 'de' | 'en';
 
 export interface SpecCategory {
   id: string;
-  price: number;
   de: string;
   en: string;
 }
 
 export const specCategories: readonly SpecCategory[] = [
-  { id: 'treppenlifte', price: 89, de: '/leads/treppenlifte', en: '/en/leads/stairlifts' },
-  { id: 'photovoltaik', price: 95, de: '/leads/photovoltaik', en: '/en/leads/solar' },
-  { id: 'waermepumpen', price: 92, de: '/leads/waermepumpen', en: '/en/leads/heat-pumps' },
-  { id: 'ueberdachung', price: 78, de: '/leads/ueberdachung', en: '/en/leads/roofing' },
-  { id: 'fensterbau', price: 85, de: '/leads/fensterbau', en: '/en/leads/windows' },
-  { id: 'stromtarif', price: 65, de: '/leads/stromtarif', en: '/en/leads/electricity' },
-  { id: 'energieberatung', price: 88, de: '/leads/energieberatung', en: '/en/leads/energy-consulting' },
-  { id: 'kanzlei', price: 120, de: '/leads/kanzlei', en: '/en/leads/law-firm' },
-  { id: 'coaching', price: 75, de: '/leads/coaching', en: '/en/leads/coaching' },
-  { id: 'consulting', price: 110, de: '/leads/consulting', en: '/en/leads/consulting' },
-  { id: 'immobilien', price: 95, de: '/leads/immobilien', en: '/en/leads/real-estate' },
-  { id: 'baufinanzierung', price: 105, de: '/leads/baufinanzierung', en: '/en/leads/financing' },
+  { id: 'treppenlifte', de: '/leads/treppenlifte', en: '/en/leads/stairlifts' },
+  { id: 'photovoltaik', de: '/leads/photovoltaik', en: '/en/leads/solar' },
+  { id: 'waermepumpen', de: '/leads/waermepumpen', en: '/en/leads/heat-pumps' },
+  { id: 'ueberdachung', de: '/leads/ueberdachung', en: '/en/leads/roofing' },
+  { id: 'fensterbau', de: '/leads/fensterbau', en: '/en/leads/windows' },
+  { id: 'stromtarif', de: '/leads/stromtarif', en: '/en/leads/electricity' },
+  { id: 'energieberatung', de: '/leads/energieberatung', en: '/en/leads/energy-consulting' },
+  { id: 'kanzlei', de: '/leads/kanzlei', en: '/en/leads/law-firm' },
+  { id: 'coaching', de: '/leads/coaching', en: '/en/leads/coaching' },
+  { id: 'consulting', de: '/leads/consulting', en: '/en/leads/consulting' },
+  { id: 'immobilien', de: '/leads/immobilien', en: '/en/leads/real-estate' },
+  { id: 'baufinanzierung', de: '/leads/baufinanzierung', en: '/en/leads/financing' },
 ];
-
-export function specCategory(id: string): SpecCategory {
-  const found = specCategories.find((category) => category.id === id);
-  if (!found) throw new Error(`the spec has no category ${id}`);
-  return found;
-}
 
 export const specHome = { de: '/', en: '/en' } as const;
 export const specOverview = { de: '/kategorien', en: '/en/categories' } as const;

@@ -1,5 +1,7 @@
+import type { Graph } from 'schema-dts';
+
 interface JsonLdProps {
-  data: Record<string, unknown>;
+  data: Graph;
 }
 
 /** A JSON-LD block. `<` is escaped so no string in the data can close the script element. */
