@@ -171,7 +171,7 @@ test.describe('privacy', () => {
   });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`${lang}: the order form says that nothing typed is sent`, async ({ page }) => {
+    test(`${lang}: the order form shows its note that nothing typed is sent`, async ({ page }) => {
       const note = ui[lang].orderForm.privacyNote;
       await page.goto(categoryRoute(treppenlifte, lang));
       const form = orderForm(page, lang);
