@@ -1,15 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
-import fs from 'node:fs';
-import chromium from './config/chromium.json';
+import { spawnSync } from 'node:child_process';
+import { chromeFlags, chromePath } from './scripts/lib/local-site';
 
+/** The static server of `npm start` on E2E_PORT; nginx with deploy/nginx.conf on the next port (its http → https redirect on the one after). */
 const port = Number(process.env.E2E_PORT ?? 3100);
+const nginxPort = port + 1;
 /** The export to test; `out/` unless E2E_OUT names a copy. */
 const outDir = process.env.E2E_OUT ?? 'out';
+const executablePath = chromePath();
+const hasNginx = !spawnSync('nginx', ['-v'], { stdio: 'ignore' }).error;
+// The config is read by the runner and by each worker; the runner alone says it once.
+if (!hasNginx && process.env.TEST_WORKER_INDEX === undefined)
+  console.warn('nginx not installed: the nginx sweep is skipped; apt-get install nginx');
 
-/** The system Chromium (CHROME_PATH, else Debian's), or Playwright's own browser on machines that have one. */
-const executablePath = [process.env.CHROME_PATH, chromium.defaultPath].find(
-  (candidate): candidate is string => !!candidate && fs.existsSync(candidate),
-);
+const browser = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
 
 export default defineConfig({
   testDir: './e2e',
@@ -25,23 +29,42 @@ export default defineConfig({
     // failure, run it again with `npx playwright test <file> --trace on` and open the trace.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: executablePath ? chromium.flags : [],
-    },
+    launchOptions: { executablePath, args: executablePath ? chromeFlags : [] },
   },
   projects: [
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
-    },
+    { name: 'chromium', use: browser, testIgnore: 'nginx.spec.ts' },
+    // The page sweep again, as the real nginx serves the export with deploy/nginx.conf.
+    ...(hasNginx
+      ? [
+          {
+            name: 'nginx',
+            use: { ...browser, baseURL: `http://localhost:${nginxPort}` },
+            testMatch: ['sweep.spec.ts', 'nginx.spec.ts'],
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: `node scripts/serve.mjs ${outDir}`,
-    env: { PORT: String(port) },
-    url: `http://localhost:${port}/`,
-    // Always a fresh server: it reads out/_headers when it starts.
-    reuseExistingServer: false,
-    stdout: 'ignore',
-  },
+  webServer: [
+    {
+      command: `node --import tsx scripts/serve.ts ${outDir}`,
+      env: { PORT: String(port) },
+      url: `http://localhost:${port}/`,
+      // Always a fresh server: it reads out/_headers when it starts.
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    ...(hasNginx
+      ? [
+          {
+            command: `node --import tsx scripts/serve-nginx.ts ${outDir}`,
+            env: { PORT: String(nginxPort) },
+            url: `http://localhost:${nginxPort}/`,
+            reuseExistingServer: false,
+            stdout: 'ignore' as const,
+            // SIGTERM lets the script stop nginx and remove its folder.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5000 },
+          },
+        ]
+      : []),
+  ],
 });

@@ -1,7 +1,8 @@
 /**
- * Issue 6: security and privacy as a visitor (and a crawler) meets them.
- * Runs against the header-applying server (scripts/serve.mjs reads out/_headers),
- * so the Content-Security-Policy and the other headers are the ones a CDN sends.
+ * Security and privacy as a visitor meets them, beyond what every page is checked for in
+ * e2e/sweep.spec.ts (the headers, the page's policy, no CSP violation on load) and what every test's
+ * guard checks (no CSP violation, error or third-party request while the site is used): the policy
+ * is enforced, no cookies and no contact data are kept, and hostile input stays inert.
  */
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -9,7 +10,7 @@ import {
   expectInjectedScriptBlocked,
   cartButton,
   cartDialog,
-  categories,
+  categoryById,
   categoryRoute,
   copyOf,
   emailField,
@@ -44,61 +45,6 @@ test.describe('the policy', () => {
     await page.goto(categoryRoute(treppenlifte, 'de'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectInjectedScriptBlocked(page, guard);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
-// 1 + 2: the CSP holds while the site is used; the video is the only third party, after consent
-// ---------------------------------------------------------------------------------------------
-
-test.describe('in use', () => {
-  test('ordering, the cart, checkout and the categories menu cause zero CSP violations', async ({
-    page,
-    guard,
-  }) => {
-    const dict = ui.de;
-    const name = copyOf(treppenlifte, 'de').name;
-    await page.goto(categoryRoute(treppenlifte, 'de'));
-
-    await order(page, 'de', { quantity: 2 });
-    await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(dict.header.cartCount, { count: 2 }));
-
-    await cartButton(page, 'de').click();
-    const dialog = cartDialog(page, 'de');
-    await expectOpen(dialog, 'de');
-    await expect(dialog.getByRole('listitem')).toHaveCount(2);
-    await dialog
-      .getByRole('button', { name: fillIn(dict.cart.increase, { name }) })
-      .first()
-      .click();
-    await expect(dialog.getByText(euros(3 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
-    await dialog
-      .getByRole('button', { name: fillIn(dict.cart.decrease, { name }) })
-      .last()
-      .click();
-    await expect(dialog.getByRole('listitem')).toHaveCount(1);
-    await expect(dialog.getByText(euros(2 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
-
-    const alerts = acceptAlerts(page);
-    await dialog.getByRole('button', { name: dict.cart.checkout }).click();
-    await expect.poll(() => alerts).toEqual([{ type: 'alert', message: dict.cart.checkoutAlert }]);
-    await dialog.getByRole('button', { name: dict.cart.close }).click();
-    await expect(dialog).toBeHidden();
-
-    const nav = page.getByRole('navigation', { name: dict.header.mainNavLabel });
-    await nav.getByRole('button', { name: dict.header.categories }).click();
-    const menu = page.getByRole('menu');
-    await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveCount(categories.length + 1);
-    // Client-side navigation from the menu keeps within the policy too.
-    const kanzlei = categories.find((category) => category.id === 'kanzlei')!;
-    await menu.getByRole('menuitem', { name: copyOf(kanzlei, 'de').name, exact: true }).click();
-    await expect(page).toHaveURL(categoryRoute(kanzlei, 'de'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(copyOf(kanzlei, 'de').h1);
-
-    expect(await guard.cspEvents(page)).toEqual([]);
-    expect(guard.thirdParty).toEqual([]);
-    expect(guard.pageErrors).toEqual([]);
   });
 });
 
@@ -225,12 +171,8 @@ test.describe('privacy', () => {
   });
 
   for (const lang of ['de', 'en'] as const) {
-    test(`${lang}: the order form says that nothing typed is sent`, async ({ page }) => {
+    test(`${lang}: the order form shows its note that nothing typed is sent`, async ({ page }) => {
       const note = ui[lang].orderForm.privacyNote;
-      // The oracle itself must say it: nothing entered is transmitted.
-      expect(note).toMatch(
-        lang === 'de' ? /nirgendwohin übermittelt/ : /nothing you enter .* is sent anywhere/,
-      );
       await page.goto(categoryRoute(treppenlifte, lang));
       const form = orderForm(page, lang);
       await expect(form.getByText(note, { exact: true })).toBeVisible();
@@ -326,10 +268,9 @@ test('markup typed into every field stays text: nothing runs, nothing is injecte
 // 3: a hand-edited cart in localStorage
 // ---------------------------------------------------------------------------------------------
 
-const byId = (id: string): Category => categories.find((category) => category.id === id)!;
-const photovoltaik = byId('photovoltaik');
-const coaching = byId('coaching');
-const kanzlei = byId('kanzlei');
+const photovoltaik = categoryById('photovoltaik');
+const coaching = categoryById('coaching');
+const kanzlei = categoryById('kanzlei');
 
 function storedLine(
   category: Category,

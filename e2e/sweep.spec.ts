@@ -1,14 +1,20 @@
 /**
  * Every page, visited once, with every check that applies to any page: the
- * status, the language, one h1, the language toggle, the security headers
- * (the HTTP Observatory's rules), cache headers, safe external links, axe
+ * status, the language, one h1, the language toggle, the headers of
+ * config/security-headers.ts and the HTTP Observatory's rules, the page's own
+ * script policy, cache headers, safe external links, axe
  * (at a phone width too, once per kind of page), and, through the guard of `test`, no CSP
  * violation, console error, uncaught error or third-party request. Pages are
- * grouped so that the groups share the CI machine's cores.
+ * grouped so that the groups share the CI machine's cores. The nginx project of
+ * playwright.config.ts runs the same file against nginx with deploy/nginx.conf.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { observatoryFindings, revalidationFindings } from './security-rules';
+import { cacheRules, pageContentSecurityPolicy, revalidate } from '../config/security-headers';
+import { siteHeaders } from '../scripts/lib/host-headers';
+import { runsAsJavaScript } from '../scripts/lib/page-policy';
+import { observatoryFindings, revalidates } from './security-rules';
 import {
   checkA11y,
   copyOf,
@@ -25,7 +31,7 @@ import {
   type PageUnderTest,
 } from './support';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+const cacheRule = (pattern: string) => cacheRules.find((rule) => rule.pattern === pattern)!.value;
 
 type SweepEntry = { path: string; pageUnderTest?: PageUnderTest };
 
@@ -71,16 +77,13 @@ async function expectSafeExternalLinks(page: Page, where: string) {
 }
 
 /** The text of each inline script the browser runs (JSON-LD is data, not run), as it hashes them for CSP. */
-function inlineScripts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
+async function inlineScripts(page: Page): Promise<string[]> {
+  const scripts = await page.evaluate(() =>
     [...document.scripts]
-      .filter(
-        (script) =>
-          !script.hasAttribute('src') &&
-          (script.type === '' || /^((text|application)\/(java|ecma)script|module)$/i.test(script.type)),
-      )
-      .map((script) => script.text),
+      .filter((script) => !script.hasAttribute('src'))
+      .map((script) => ({ type: script.getAttribute('type') ?? undefined, text: script.text })),
   );
+  return scripts.filter((script) => runsAsJavaScript(script.type)).map((script) => script.text);
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
@@ -99,21 +102,20 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(pageUnderTest ? 200 : 404);
     const headers = await response!.allHeaders();
+    for (const [name, value] of Object.entries(siteHeaders()))
+      expect(headers[name.toLowerCase()], `${path}: ${name}`).toBe(value);
+    const metaPolicies = await page.evaluate(() =>
+      [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map(
+        (meta) => meta.getAttribute('content') ?? '',
+      ),
+    );
+    expect(observatoryFindings(headers, metaPolicies), `${path}: what would cost the A+`).toEqual([]);
+    // The page's own policy allows exactly its inline scripts, and scripts come from the site alone.
+    const hashes = [...new Set((await inlineScripts(page)).map(sha256))];
+    expect(metaPolicies, `${path}: the page's policy`).toEqual([pageContentSecurityPolicy(hashes)]);
     const origin = new URL(page.url()).origin;
-    const findings = observatoryFindings({
-      headers,
-      metaPolicies: await page.evaluate(() =>
-        [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy" i]')].map(
-          (meta) => meta.getAttribute('content') ?? '',
-        ),
-      ),
-      inlineScriptHashes: (await inlineScripts(page)).map(sha256),
-      scriptSources: await page.evaluate(() =>
-        [...document.scripts].filter((script) => script.src).map((script) => script.src),
-      ),
-      origin,
-    });
-    expect(findings, `${path}: what would cost the A+`).toEqual([]);
+    for (const source of await page.evaluate(() => [...document.scripts].map((script) => script.src)))
+      if (source) expect(new URL(source).origin, `${path}: script ${source}`).toBe(origin);
     // The page's policy comes first in <head> after the charset, before anything that loads or runs.
     expect(
       await page.evaluate(() =>
@@ -126,7 +128,8 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
       ),
       `${path}: the start of <head>`,
     ).toEqual(['meta utf-8', 'meta Content-Security-Policy']);
-    expect(revalidationFindings(headers), `${path}: Cache-Control`).toEqual([]);
+    expect(headers['cache-control'], `${path}: Cache-Control`).toBe(revalidate);
+    expect(revalidates(revalidate), 'pages are revalidated on every use').toBe(true);
 
     // Every purchase is a contract: the copy may promise no long-term contract, never none at all.
     await expect(page.locator('body')).not.toContainText(
@@ -169,7 +172,7 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
 
   expect(staticAssets.size, 'hashed assets were loaded').toBeGreaterThan(0);
   for (const [asset, cacheControl] of staticAssets)
-    expect(cacheControl, `Cache-Control of ${asset}`).toBe(IMMUTABLE);
+    expect(cacheControl, `Cache-Control of ${asset}`).toBe(cacheRule('/_next/static/*'));
 }
 
 groups.forEach((group, index) => {
@@ -198,4 +201,19 @@ test.describe('the 404 page', () => {
       'the unknown path is logged',
     ).toBe(true);
   });
+});
+
+test('social images get their cache rule and the site headers; the header files are not served', async ({
+  request,
+}) => {
+  const image = fs
+    .readdirSync(`${process.env.E2E_OUT ?? 'out'}/og`, { recursive: true, encoding: 'utf8' })
+    .find((file) => file.endsWith('.png'));
+  const response = await request.get(`/og/${image}`);
+  expect(response.status(), `/og/${image}`).toBe(200);
+  expect(response.headers()['cache-control']).toBe(cacheRule('/og/*'));
+  for (const [name, value] of Object.entries(siteHeaders()))
+    expect(response.headers()[name.toLowerCase()], `/og/${image}: ${name}`).toBe(value);
+  for (const file of ['/_headers', '/_headers.nginx.conf', '/_headers.cloudfront.json'])
+    expect((await request.get(file)).status(), file).toBe(404);
 });

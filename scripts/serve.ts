@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Serves the static export in out/ the way a CDN does: `/x` answers with
 // `x.html`, unknown paths with `404.html` and status 404, text is compressed,
 // and the headers in `out/_headers` (Netlify/Cloudflare Pages format) are
@@ -8,15 +7,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { revalidate } from '../config/security-headers.mjs';
-import { resolveExportPath } from './lib/export-files.mjs';
-import { matchesPattern, parseHeadersFile } from './lib/host-headers.mjs';
+import { revalidate } from '../config/security-headers';
+import { resolveExportPath } from './lib/export-files';
+import { matchesPattern, parseHeadersFile } from './lib/host-headers';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const types = {
+const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -42,8 +41,8 @@ function loadRules() {
 const rules = loadRules();
 
 /** The headers of every rule that matches the path. */
-function headersFor(urlPath) {
-  const headers = {};
+function headersFor(urlPath: string): Record<string, string> {
+  const headers: Record<string, string> = {};
   for (const rule of rules) {
     if (!matchesPattern(rule.pattern, urlPath)) continue;
     for (const [name, value] of rule.headers)
@@ -61,13 +60,13 @@ function headersFor(urlPath) {
 // never lighter, than a precompressed deployment.
 const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const cache = new Map();
+const cache = new Map<string, { source: Buffer; data: Buffer }>();
 
-function compress(data, encoding) {
+function compress(data: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(data, brotliOptions) : zlib.gzipSync(data);
 }
 
-function encoded(file, acceptEncoding) {
+function encoded(file: string, acceptEncoding: string): { data: Buffer; encoding?: 'br' | 'gzip' } {
   const data = fs.readFileSync(file);
   const type = types[path.extname(file)] ?? '';
   const encoding = !compressible.test(type)
@@ -87,7 +86,7 @@ function encoded(file, acceptEncoding) {
 }
 
 /** Fills the cache with the brotli form of every text file, as a CDN's cache would hold them. */
-function precompress(directory) {
+function precompress(directory: string) {
   for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
     const file = path.join(directory, entry.name);
     if (entry.isDirectory()) precompress(file);
@@ -110,7 +109,8 @@ const server = http.createServer((request, response) => {
     return;
   }
   let status = 200;
-  let file = resolveExportPath(root, urlPath);
+  // The header files are for the host, not for visitors; no host publishes them.
+  let file = urlPath.startsWith('/_headers') ? undefined : resolveExportPath(root, urlPath);
   if (!file) {
     status = 404;
     file = path.join(root, '404.html');
@@ -118,22 +118,22 @@ const server = http.createServer((request, response) => {
   // Headers are chosen by the URL that was asked for, as on Netlify and Cloudflare Pages: a 404 gets
   // the rules of the unknown path. A header that two matching rules set is joined with a comma, as
   // Cloudflare Pages does; both hosts send `revalidate` where no rule sets a Cache-Control.
-  const headers = {
+  const headers: Record<string, string | number> = {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
     ...headersFor(urlPath),
   };
   headers['Cache-Control'] ??= revalidate;
   const body = encoded(file, request.headers['accept-encoding'] ?? '');
   if (body.encoding) headers['Content-Encoding'] = body.encoding;
-  if (compressible.test(headers['Content-Type'])) headers.Vary = 'Accept-Encoding';
+  if (compressible.test(String(headers['Content-Type']))) headers.Vary = 'Accept-Encoding';
   headers['Content-Length'] = body.data.length;
   response.writeHead(status, headers);
   response.end(request.method === 'HEAD' ? undefined : body.data);
 });
 
 server.listen(port, host, () => {
-  // PORT=0 asks for a free port; the line names the one chosen (scripts/lib/local-site.mjs reads it).
+  // PORT=0 asks for a free port; the line names the one chosen (scripts/lib/local-site.ts reads it).
   console.log(
-    `Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${server.address().port}`,
+    `Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${(server.address() as { port: number }).port}`,
   );
 });

@@ -1,17 +1,16 @@
-#!/usr/bin/env node
 // After `next build`: writes each page's own Content-Security-Policy into the
 // page (a <meta> tag with the sha256 of its inline scripts, see
-// scripts/lib/page-policy.mjs), and the site-wide headers of
-// config/security-headers.mjs, the same for every page (scripts/lib/host-headers.mjs), as
-//   out/_headers                   Netlify / Cloudflare Pages format (also read by scripts/serve.mjs)
+// scripts/lib/page-policy.ts), and the site-wide headers of
+// config/security-headers.ts, the same for every page (scripts/lib/host-headers.ts), as
+//   out/_headers                   Netlify / Cloudflare Pages format (also read by scripts/serve.ts)
 //   out/_headers.nginx.conf        nginx `add_header` lines, included by deploy/nginx.conf
 //   out/_headers.cloudfront.json   a CloudFront response headers policy, for an S3 bucket behind CloudFront
 import fs from 'node:fs';
 import path from 'node:path';
-import { pageContentSecurityPolicy } from '../config/security-headers.mjs';
-import { htmlFiles } from './lib/export-files.mjs';
-import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers.mjs';
-import { withPagePolicy } from './lib/page-policy.mjs';
+import { pageContentSecurityPolicy } from '../config/security-headers';
+import { htmlFiles } from './lib/export-files';
+import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers';
+import { withPagePolicy } from './lib/page-policy';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 

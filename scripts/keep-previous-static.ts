@@ -1,10 +1,9 @@
-#!/usr/bin/env node
 // Carries the hashed files of earlier deploys forward into this one, for hosts
 // whose deploys replace every file at once (Netlify, Cloudflare Pages). A tab
 // opened before a deploy still asks for the old chunks when it first opens the
 // cart or the menu; with them in the new deploy, it gets them.
 //
-//   node scripts/keep-previous-static.mjs <archive> [days]   (after npm run build)
+//   npx tsx scripts/keep-previous-static.ts <archive> [days]   (after npm run build)
 //
 // <archive> is a folder the host keeps between builds (its build cache). The
 // script copies every archived file that this build lacks into
@@ -16,7 +15,7 @@ import path from 'node:path';
 
 const [archiveArgument, daysArgument = '7'] = process.argv.slice(2);
 if (!archiveArgument) {
-  console.error('usage: node scripts/keep-previous-static.mjs <archive> [days]');
+  console.error('usage: npx tsx scripts/keep-previous-static.ts <archive> [days]');
   process.exit(2);
 }
 const archive = path.resolve(archiveArgument);
@@ -25,7 +24,7 @@ const staticDir = path.resolve('out', '_next', 'static');
 const ledgerFile = path.join(archive, 'last-seen.json');
 
 /** Every file below a folder, relative to it. */
-function filesIn(dir) {
+function filesIn(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -36,7 +35,9 @@ function filesIn(dir) {
 
 const archivedFiles = path.join(archive, 'files');
 /** When each archived file was last part of a build, by its path. */
-const lastSeen = fs.existsSync(ledgerFile) ? JSON.parse(fs.readFileSync(ledgerFile, 'utf8')) : {};
+const lastSeen: Record<string, number> = fs.existsSync(ledgerFile)
+  ? JSON.parse(fs.readFileSync(ledgerFile, 'utf8'))
+  : {};
 const now = Date.now();
 const current = new Set(filesIn(staticDir));
 

@@ -6,25 +6,39 @@
 import crypto from 'node:crypto';
 import * as cheerio from 'cheerio';
 
-/**
- * Script types whose inline content is subject to script-src: classic scripts
- * (no type, or a JavaScript MIME type), modules, import maps and speculation
- * rules. Anything else (`application/ld+json`) is a data block the browser never runs.
- */
-const JAVASCRIPT_MIME = /^(application|text)\/(x-)?(java|ecma)script$|^text\/(jscript|livescript)$/;
-const POLICED_TYPES = new Set(['module', 'importmap', 'speculationrules']);
+/** The HTML spec's "JavaScript MIME type essence" strings: a `type` that matches one (ASCII case-insensitively, after trimming) is a classic script. */
+const JAVASCRIPT_ESSENCES = new Set([
+  ...['application', 'text'].flatMap((top) =>
+    ['ecmascript', 'javascript', 'x-ecmascript', 'x-javascript'].map((sub) => `${top}/${sub}`),
+  ),
+  ...['1.0', '1.1', '1.2', '1.3', '1.4', '1.5'].map((version) => `text/javascript${version}`),
+  'text/jscript',
+  'text/livescript',
+]);
 
-export function isPolicedScriptType(type) {
+/**
+ * Whether a <script> with this `type` attribute runs as JavaScript (HTML spec, "prepare the script
+ * element"): no type or an empty one, a JavaScript MIME type essence, or `module`. Anything else
+ * (`application/ld+json`, `text/javascript; charset=utf-8`) is a data block the browser never runs.
+ */
+export function runsAsJavaScript(type: string | undefined): boolean {
   const value = (type ?? '').trim().toLowerCase();
-  return value === '' || JAVASCRIPT_MIME.test(value) || POLICED_TYPES.has(value);
+  return value === '' || value === 'module' || JAVASCRIPT_ESSENCES.has(value);
+}
+
+/** Inline scripts that script-src polices: those that run as JavaScript, import maps and speculation rules. */
+function isPoliced(type: string | undefined): boolean {
+  return (
+    runsAsJavaScript(type) || ['importmap', 'speculationrules'].includes((type ?? '').trim().toLowerCase())
+  );
 }
 
 /** The sha256 (base64) of a script's text, the way a browser hashes it for CSP. */
-export function sha256(text) {
+export function sha256(text: string): string {
   return crypto.createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-function parse(html) {
+function parse(html: string) {
   return cheerio.load(html, { sourceCodeLocationInfo: true });
 }
 
@@ -33,21 +47,21 @@ function parse(html) {
  * The parser's text is the element's text as the browser has it too (after its
  * newline normalisation), which is what a CSP hash covers.
  */
-function inlineScripts($) {
+function inlineScripts($: cheerio.CheerioAPI): string[] {
   return $('script:not([src])')
     .toArray()
-    .filter((script) => isPolicedScriptType(script.attribs.type))
+    .filter((script) => isPoliced(script.attribs.type))
     .map((script) => $(script).text());
 }
 
 /** The distinct sha256 hashes of a page's inline scripts, in document order. */
-export function inlineScriptHashes(html) {
+export function inlineScriptHashes(html: string): string[] {
   return [...new Set(inlineScripts(parse(html)).map(sha256))];
 }
 
 const metaSelector = 'head > meta[http-equiv="content-security-policy" i]';
 
-function escapeAttribute(value) {
+function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
@@ -59,7 +73,10 @@ function escapeAttribute(value) {
  * policy covers what follows it. A policy the page already has is replaced, so
  * running this twice changes nothing. Returns the new HTML and the policy.
  */
-export function withPagePolicy(html, policyFor) {
+export function withPagePolicy(
+  html: string,
+  policyFor: (scriptHashes: string[]) => string,
+): { html: string; policy: string } {
   const $ = parse(html);
   const head = $('head')[0];
   const headStart = head?.sourceCodeLocation?.startTag;
@@ -73,15 +90,12 @@ export function withPagePolicy(html, policyFor) {
   // Earlier policies (from an earlier run) go; everything else is kept byte for byte.
   const removals = $(metaSelector)
     .toArray()
-    .map((element) => element.sourceCodeLocation)
-    .map((location) => {
+    .map((element) => {
+      const location = element.sourceCodeLocation;
       if (!location) throw new Error('a <meta> policy without a source location');
-      return [location.startOffset, location.endOffset];
+      return { start: location.startOffset, end: location.endOffset, text: '' };
     });
-  const edits = [
-    ...removals.map(([start, end]) => ({ start, end, text: '' })),
-    { start: at, end: at, text: meta },
-  ];
+  const edits = [...removals, { start: at, end: at, text: meta }];
   edits.sort((a, b) => b.start - a.start || b.end - a.end);
   let result = html;
   for (const { start, end, text } of edits) result = result.slice(0, start) + text + result.slice(end);

@@ -1,14 +1,19 @@
-// The site-wide headers in each host's format, from config/security-headers.mjs.
+// The site-wide headers in each host's format, from config/security-headers.ts.
 // None of them depends on the pages: adding a category adds pages, not rules.
 import {
   cacheRules,
   commonHeaders,
   headerContentSecurityPolicy,
   revalidate,
-} from '../../config/security-headers.mjs';
+} from '../../config/security-headers';
+
+export interface HeaderRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
 
 /** The headers every response gets: the common ones and the site-wide policy. */
-export function siteHeaders() {
+export function siteHeaders(): Record<string, string> {
   return { ...commonHeaders, 'Content-Security-Policy': headerContentSecurityPolicy() };
 }
 
@@ -18,19 +23,19 @@ export function siteHeaders() {
  * Cache-Control or the CSP. Pages get the hosts' default Cache-Control (see
  * `revalidate` in the config), which the comment in the file names.
  */
-export function headerRules() {
+export function headerRules(): HeaderRule[] {
   return [
     { pattern: '/*', headers: siteHeaders() },
     ...cacheRules.map((rule) => ({ pattern: rule.pattern, headers: { 'Cache-Control': rule.value } })),
   ];
 }
 
-export function headersFile() {
+export function headersFile(): string {
   const rules = headerRules().map((rule) =>
     [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
   );
   return [
-    '# Written by scripts/write-headers.mjs from config/security-headers.mjs; the same for any number of pages.',
+    '# Written by scripts/write-headers.ts from config/security-headers.ts; the same for any number of pages.',
     '# Each page carries its own script policy in a <meta> tag. Pages and other files without a rule',
     `# below get the host's default Cache-Control: ${revalidate}.`,
     ...rules.map((rule) => `\n${rule}`),
@@ -38,7 +43,7 @@ export function headersFile() {
 }
 
 /** nginx `add_header` lines for every location of deploy/nginx.conf. */
-export function nginxInclude() {
+export function nginxInclude(): string {
   return Object.entries(siteHeaders())
     .map(([name, value]) => `add_header ${name} ${JSON.stringify(value)} always;`)
     .join('\n');
@@ -49,27 +54,25 @@ export function nginxInclude() {
  * (`aws cloudfront create-response-headers-policy --response-headers-policy-config file://…`).
  * Its Cache-Control does not override the origin's, so the objects under
  * `/_next/static/` and `/og/`, uploaded with their own Cache-Control, keep it.
+ * The security headers CloudFront models itself must have values it can express.
  */
 export function cloudFrontPolicy() {
-  const headers = siteHeaders();
-  const hsts = headers['Strict-Transport-Security'];
-  const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1]);
-  if (!Number.isInteger(maxAge)) throw new Error(`Strict-Transport-Security without max-age: ${hsts}`);
+  const { 'Strict-Transport-Security': hsts = '', ...headers } = siteHeaders();
   const frameOption = headers['X-Frame-Options'];
-  if (frameOption !== 'DENY' && frameOption !== 'SAMEORIGIN')
-    throw new Error(`X-Frame-Options ${frameOption} has no CloudFront equivalent`);
-  if (headers['X-Content-Type-Options'] !== 'nosniff')
-    throw new Error('CloudFront can only send X-Content-Type-Options: nosniff');
-  const inSecurityConfig = new Set([
-    'Strict-Transport-Security',
+  if (
+    (frameOption !== 'DENY' && frameOption !== 'SAMEORIGIN') ||
+    headers['X-Content-Type-Options'] !== 'nosniff'
+  )
+    throw new Error('X-Frame-Options or X-Content-Type-Options has no CloudFront equivalent');
+  const modelled = [
     'X-Content-Type-Options',
     'Referrer-Policy',
     'X-Frame-Options',
     'Content-Security-Policy',
-  ]);
+  ];
   const custom = [
     ...Object.entries(headers)
-      .filter(([name]) => !inSecurityConfig.has(name))
+      .filter(([name]) => !modelled.includes(name))
       .map(([name, value]) => ({ Header: name, Value: value, Override: true })),
     { Header: 'Cache-Control', Value: revalidate, Override: false },
   ];
@@ -79,7 +82,7 @@ export function cloudFrontPolicy() {
     SecurityHeadersConfig: {
       StrictTransportSecurity: {
         Override: true,
-        AccessControlMaxAgeSec: maxAge,
+        AccessControlMaxAgeSec: Number(/max-age=(\d+)/.exec(hsts)?.[1]),
         IncludeSubdomains: /;\s*includeSubDomains/i.test(hsts),
         Preload: /;\s*preload/i.test(hsts),
       },
@@ -93,31 +96,20 @@ export function cloudFrontPolicy() {
 }
 
 /** Parses `_headers`: a path pattern per unindented line, then indented `Name: value` lines. */
-export function parseHeadersFile(text) {
-  const rules = [];
-  let current;
+export function parseHeadersFile(text: string): { pattern: string; headers: [string, string][] }[] {
+  const rules: { pattern: string; headers: [string, string][] }[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      current = { pattern: line.trim(), headers: [] };
-      rules.push(current);
-    } else if (current) {
-      const index = line.indexOf(':');
-      if (index > 0) current.headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
-    }
+    const index = line.indexOf(':');
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else if (index > 0)
+      rules.at(-1)?.headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
   }
   return rules;
 }
 
 /** Whether a `_headers` path pattern (`*` matches anything, `/` included) matches a URL path. */
-export function matchesPattern(pattern, urlPath) {
-  const regex = new RegExp(
-    '^' +
-      pattern
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*') +
-      '$',
-  );
-  return regex.test(urlPath);
+export function matchesPattern(pattern: string, urlPath: string): boolean {
+  const parts = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.*')}$`).test(urlPath);
 }

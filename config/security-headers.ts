@@ -1,5 +1,5 @@
 // The one source of truth for the site's HTTP headers and its two
-// Content-Security-Policies. scripts/write-headers.mjs writes them after the
+// Content-Security-Policies. scripts/write-headers.ts writes them after the
 // build: the site-wide headers to out/_headers (Netlify, Cloudflare Pages and
 // `npm start`), out/_headers.nginx.conf (deploy/nginx.conf) and
 // out/_headers.cloudfront.json (S3 behind CloudFront), and each page's own
@@ -17,7 +17,7 @@
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 
 /** Headers every response gets, besides the Content-Security-Policy. */
-export const commonHeaders = {
+export const commonHeaders: Record<string, string> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -48,7 +48,7 @@ export const commonHeaders = {
  * react-hot-toast injects its stylesheet at run time, and no hash can cover
  * its content; Headless UI and the toasts also set style attributes.
  */
-const sharedDirectives = [
+const sharedDirectives: [string, string][] = [
   ['style-src', "'self' 'unsafe-inline'"],
   ['img-src', "'self' data:"],
   ['font-src', "'self'"],
@@ -60,9 +60,10 @@ const sharedDirectives = [
 ];
 
 /** A browser ignores these in a <meta> policy (with a console error), so only the header has them. */
-const headerOnlyDirectives = [['frame-ancestors', "'none'"]];
+const headerOnlyDirectives: [string, string][] = [['frame-ancestors', "'none'"]];
 
-const serialize = (directives) => directives.map(([name, value]) => `${name} ${value}`).join('; ');
+const serialize = (directives: [string, string][]) =>
+  directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
 /**
  * The Content-Security-Policy header, the same on every response. It has no
@@ -70,7 +71,7 @@ const serialize = (directives) => directives.map(([name, value]) => `${name} ${v
  * it together with the page's own policy, and any script source here would have
  * to list the inline-script hashes of every page to let them run.
  */
-export function headerContentSecurityPolicy() {
+export function headerContentSecurityPolicy(): string {
   return serialize([...sharedDirectives, ...headerOnlyDirectives]);
 }
 
@@ -80,7 +81,7 @@ export function headerContentSecurityPolicy() {
  * hashes the build computed for that page; everything else falls back to the
  * site itself.
  */
-export function pageContentSecurityPolicy(scriptHashes = []) {
+export function pageContentSecurityPolicy(scriptHashes: string[] = []): string {
   return serialize([
     ['default-src', "'self'"],
     ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
@@ -101,6 +102,6 @@ export const cacheRules = [
  * that default: a `/*` rule with a Cache-Control would also match
  * `/_next/static/*`, where Cloudflare Pages joins the two values with a comma
  * and Netlify documents no order. nginx and CloudFront set it explicitly, and
- * scripts/serve.mjs sends it as the two hosts do.
+ * scripts/serve.ts sends it as the two hosts do.
  */
 export const revalidate = 'public, max-age=0, must-revalidate';
