@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { getCategories } from '../lib/content';
 import { categoryPath, defaultLocale, homePath, overviewPath } from '../lib/i18n';
 // @ts-expect-error -- untyped .mjs until scripts/lib/ is TypeScript; then drop this line and the extension.
@@ -78,14 +78,28 @@ function weigh(root: string, urlPath: string) {
   return { js, html: kB(html), htmlGzip: gzipKb(html), css: sum(css.map(kB)), cssGzip: sum(css.map(gzipKb)) };
 }
 
-/** One Lighthouse run; a run without a usable trace (NO_NAVSTART and the like) is repeated, twice at most. */
-async function measure(port: number, url: string, attempt = 1): Promise<Result> {
-  const lhr = (await lighthouse(url, { port, logLevel: 'error', onlyCategories: ['performance'] }))?.lhr;
+/**
+ * One Lighthouse run, written to `file`; a run without a usable trace (NO_NAVSTART and the like) is repeated,
+ * twice at most. It runs the package's CLI in plain Node: under tsx, the functions the Node API evaluates in the
+ * page carry esbuild's `__name` helper and fail there (tsx issue #113).
+ */
+function measure(port: number, url: string, file: string, attempt = 1): Result {
+  fs.rmSync(file, { force: true });
+  const flags = [`--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${file}`];
+  const { stderr } = spawnSync(
+    path.join(projectDir, 'node_modules/.bin/lighthouse'),
+    [url, ...flags, '--quiet'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  const lhr = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Result) : undefined;
   if (lhr && !lhr.runtimeError && typeof lhr.categories.performance?.score === 'number') return lhr;
-  const problem = `${url}: ${lhr?.runtimeError?.message ?? 'no performance score'}`;
+  const problem = `${url}: ${lhr?.runtimeError?.message ?? (stderr || 'no performance score')}`;
   if (attempt === 3) throw new Error(`Lighthouse could not measure ${problem}`);
   console.error(`  ${problem}; measuring again`);
-  return measure(port, url, attempt + 1);
+  return measure(port, url, file, attempt + 1);
 }
 
 /** A page's runs and weight, as the table shows them: medians of each metric on its own. */
@@ -169,15 +183,16 @@ async function main() {
   const loads: number[] = [];
   try {
     // Unrecorded: a fresh browser's first navigations are slower, and the site, measured first, would pay for it.
-    for (const side of sides) await measure(chrome.port, `${servers[side].origin}/`);
+    for (const side of sides)
+      measure(chrome.port, `${servers[side].origin}/`, path.join(reportsDir, 'warm-up.json'));
     // Site, floor, site, floor …: whatever else the machine does meanwhile slows both alike.
     for (let round = 1; round <= runs; round += 1) {
       for (const [index, row] of rows.entries()) {
         for (const side of sides) {
-          const lhr = await measure(chrome.port, `${servers[side].origin}${row.pair[side]}`);
+          const file = path.join(reportsDir, `${index + 1}-${side}-${round}.json`);
+          const lhr = measure(chrome.port, `${servers[side].origin}${row.pair[side]}`, file);
           row[side].runs.push(lhr);
           loads.push(os.loadavg()[0] ?? 0);
-          fs.writeFileSync(path.join(reportsDir, `${index + 1}-${side}-${round}.json`), JSON.stringify(lhr));
           const { performance, lcpCell } = summary({ runs: [lhr], weight: row[side].weight });
           console.error(
             `run ${round}/${runs} ${side} ${row.pair[side]}: performance ${score(performance)}, LCP ${lcpCell} ms`,
