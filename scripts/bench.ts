@@ -86,14 +86,8 @@ function weigh(root: string, urlPath: string) {
 function measure(port: number, url: string, file: string, attempt = 1): Result {
   fs.rmSync(file, { force: true });
   const flags = [`--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${file}`];
-  const { stderr } = spawnSync(
-    path.join(projectDir, 'node_modules/.bin/lighthouse'),
-    [url, ...flags, '--quiet'],
-    {
-      env,
-      encoding: 'utf8',
-    },
-  );
+  const cli = path.join(projectDir, 'node_modules/.bin/lighthouse');
+  const { stderr } = spawnSync(cli, [url, ...flags, '--quiet'], { env, encoding: 'utf8' });
   const lhr = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Result) : undefined;
   if (lhr && !lhr.runtimeError && typeof lhr.categories.performance?.score === 'number') return lhr;
   const problem = `${url}: ${lhr?.runtimeError?.message ?? (stderr || 'no performance score')}`;
@@ -193,10 +187,7 @@ async function main() {
           const lhr = measure(chrome.port, `${servers[side].origin}${row.pair[side]}`, file);
           row[side].runs.push(lhr);
           loads.push(os.loadavg()[0] ?? 0);
-          const { performance, lcpCell } = summary({ runs: [lhr], weight: row[side].weight });
-          console.error(
-            `run ${round}/${runs} ${side} ${row.pair[side]}: performance ${score(performance)}, LCP ${lcpCell} ms`,
-          );
+          console.error(`run ${round}/${runs}: ${side} ${row.pair[side]}`);
         }
       }
     }
