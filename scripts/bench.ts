@@ -204,9 +204,9 @@ async function main() {
   const cpus = os.cpus();
   console.log(
     [
-      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} runs per page after one warm-up, site and floor interleaved; medians.`,
-      `Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).trim()}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (simulated throttling, 4× CPU slowdown); host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
-      `Site: ${siteBuild}. Floor: ${floorBuild}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
+      `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} runs per page after one warm-up, site and floor interleaved; medians.`,
+      `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (simulated throttling, 4× CPU slowdown); host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
+      `- Site: ${siteBuild}. Floor: ${floorBuild}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       header,
       ...rows.map((row) => tableRow(row.pair, summary(row.site), summary(row.floor))),
