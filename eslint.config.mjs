@@ -9,7 +9,7 @@ export default defineConfig([
     '.next/**',
     'out/**',
     '.fixture-out/**',
-    '.bench/**',
+    'bench/floor/**',
     'test-results/**',
     'playwright-report/**',
     'next-env.d.ts',
