@@ -17,11 +17,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { getCategories } from '../lib/content';
 import { categoryPath, defaultLocale, homePath, overviewPath } from '../lib/i18n';
-// @ts-expect-error -- untyped .mjs until scripts/lib/ is TypeScript; then drop this line and the extension.
-import { resolveExportPath } from './lib/export-files.mjs';
+import { resolveExportPath } from './lib/export-files';
 // @ts-expect-error -- untyped .mjs until scripts/lib/ is TypeScript; then drop this line and the extension.
 import { firstLoadJs } from './lib/first-load.mjs';
-import { chromeFlags, chromePath, startServer } from './lib/local-site.mjs';
+import { chromeFlags, chromePath, startServer } from './lib/local-site';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_RUNS must be a whole number ≥ 1`);
