@@ -62,6 +62,35 @@ const sharedDirectives = [
 /** A browser ignores these in a <meta> policy (with a console error), so only the header has them. */
 const headerOnlyDirectives = [['frame-ancestors', "'none'"]];
 
+// ---- /admin, the editors' CMS (public/admin/) -------------------------------------------------
+/** Where the CMS lives; its page gets `adminContentSecurityPolicy()` instead of a shop page's policy. */
+export const ADMIN_PATH = '/admin/';
+
+/**
+ * What the CMS needs beyond a shop page: GitHub's API (and its status page, which the CMS asks when
+ * GitHub fails), signed-in editors' avatars, and data:/blob: URLs for its own logo and previews.
+ */
+const adminSources = {
+  'connect-src': ['data:', 'https://api.github.com', 'https://www.githubstatus.com'],
+  'img-src': ['blob:', 'https://avatars.githubusercontent.com'],
+};
+
+const withSources = (directives, extra) =>
+  directives.map(([name, value]) => [name, [value, ...(extra[name] ?? [])].join(' ')]);
+
+/** The CMS page's own policy: scripts from the site itself only (the page has no inline script). */
+export function adminContentSecurityPolicy() {
+  return serialize([
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ...withSources(sharedDirectives, adminSources),
+  ]);
+}
+
+/** /admin is for editors, not for search engines: the header says so for every file below it. */
+export const adminRule = { pattern: `${ADMIN_PATH}*`, headers: { 'X-Robots-Tag': 'noindex, nofollow' } };
+// ---- end of /admin ------------------------------------------------------------------------------
+
 const serialize = (directives) => directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
 /**
@@ -71,7 +100,9 @@ const serialize = (directives) => directives.map(([name, value]) => `${name} ${v
  * to list the inline-script hashes of every page to let them run.
  */
 export function headerContentSecurityPolicy() {
-  return serialize([...sharedDirectives, ...headerOnlyDirectives]);
+  // The header is the same on every path, /admin included, so it allows what the CMS adds; a shop
+  // page's own policy still limits it to the shared sources, since the browser enforces both.
+  return serialize([...withSources(sharedDirectives, adminSources), ...headerOnlyDirectives]);
 }
 
 /**
