@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { categoryIcons } from '../lib/categories';
 import { cmsConfig } from '../lib/cms-config';
 import { validateAllContent } from '../lib/content';
 import { copyContent, removeCopy } from '../testing/helpers';
@@ -163,5 +164,69 @@ test.describe('the editors’ CMS', () => {
       await expect(page.getByRole('row', { name: /Kategorientabelle/ })).toBeVisible();
     }
     expect(await readRepository(page)).toEqual(repository);
+  });
+
+  test.describe('refuses what the build would refuse, with a message, and changes no file', () => {
+    const refused = async (page: Page) => {
+      await save(page);
+      // The entry stays open; the field names the problem, and an alert says why nothing was saved.
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
+      expect(await readRepository(page)).toEqual(repository);
+    };
+
+    test('a price of 0', async ({ page }) => {
+      await openCms(page, repository);
+      await openTable(page);
+      await page
+        .getByRole('spinbutton', { name: /Preis pro Lead/ })
+        .first()
+        .fill('0');
+      await refused(page);
+    });
+
+    test('five benefits instead of six', async ({ page }) => {
+      await openCms(page, repository);
+      await openCopy(page);
+      const benefits = page.getByRole('group', { name: /Vorteile/ }).first();
+      await benefits.scrollIntoViewIfNeeded();
+      await benefits.getByRole('button', { name: 'Remove' }).first().click();
+      await expect(benefits.getByRole('textbox', { name: 'Vorteil' })).toHaveCount(5);
+      await refused(page);
+    });
+
+    test('an empty required field', async ({ page }) => {
+      await openCms(page, repository);
+      await openCopy(page);
+      await page.getByRole('textbox', { name: 'Name', exact: true }).first().fill('');
+      await refused(page);
+    });
+
+    test('an unknown icon: the editor can only pick one of the icons the site draws', async ({ page }) => {
+      await openCms(page, repository);
+      await openTable(page);
+      await page.getByRole('combobox', { name: 'Symbol' }).first().click();
+      // Each option's accessible name is the icon's id; the chosen one also carries a check mark.
+      await expect(page.getByRole('option')).toHaveText(
+        categoryIcons.map((icon) => new RegExp(`^\\s*${icon}\\b`)),
+      );
+    });
+  });
+});
+
+test.describe('/admin as deployed, before anyone signs in', () => {
+  // The CMS asks GitHub's status page whether GitHub is up, to warn editors; nothing else leaves the site.
+  // The test aborts that request, which the browser logs.
+  test.use({ allowThirdParty: /^www\.githubstatus\.com$/, expectedConsoleErrors: /ERR_BLOCKED_BY_CLIENT/ });
+
+  test('loads from the site alone, under its own policy, and is not indexed', async ({ page, guard }) => {
+    const response = await page.goto('/admin/');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await expect(page.locator('meta[name="robots"][content="noindex, nofollow"]')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /Sign In with \W*GitHub/ })).toBeVisible();
+    // On localhost, editors can also work on a folder of their checkout, without any account.
+    await expect(page.getByRole('button', { name: 'Work with Local Repository' })).toBeVisible();
+    expect(await guard.cspEvents(page)).toEqual([]);
+    expect(guard.thirdParty.filter((url) => !url.startsWith('https://www.githubstatus.com/'))).toEqual([]);
   });
 });
