@@ -3,6 +3,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  adminContentSecurityPolicy,
+  adminRule,
   cacheRules,
   headerContentSecurityPolicy,
   pageContentSecurityPolicy,
@@ -78,11 +80,26 @@ describe("a page's own policy", () => {
   });
 });
 
+describe('the CMS at /admin', () => {
+  it('runs scripts from the site only and talks to GitHub, while shop pages still talk to the site alone', () => {
+    const admin = parseCsp(adminContentSecurityPolicy());
+    expect(admin.get('script-src')).toEqual(["'self'"]);
+    expect(admin.get('connect-src')).toContain('https://api.github.com');
+    expect(parseCsp(pageContentSecurityPolicy(['abc'])).get('connect-src')).toEqual(["'self'"]);
+    // The header applies to /admin as well, so it must allow what the CMS's own policy allows.
+    const header = parseCsp(headerContentSecurityPolicy());
+    for (const name of ['connect-src', 'img-src', 'font-src', 'style-src'])
+      expect(header.get(name)).toEqual(expect.arrayContaining(admin.get(name) ?? []));
+    expect(adminRule.headers['X-Robots-Tag']).toBe('noindex, nofollow');
+  });
+});
+
 describe('the site-wide headers', () => {
   it('are one rule for every path and one per cache rule, whatever the pages', () => {
     expect(headerRules().map((rule) => rule.pattern)).toEqual([
       '/*',
       ...cacheRules.map((rule) => rule.pattern),
+      adminRule.pattern,
     ]);
     expect(parseHeadersFile(headersFile())).toEqual(
       headerRules().map((rule) => ({ pattern: rule.pattern, headers: Object.entries(rule.headers) })),
