@@ -3,11 +3,13 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  adminContentSecurityPolicy,
+  adminRule,
   headerContentSecurityPolicy,
   pageContentSecurityPolicy,
   revalidate,
 } from '../config/security-headers';
-import { observatoryFindings } from '../e2e/security-rules';
+import { observatoryFindings, parseCsp } from '../e2e/security-rules';
 import {
   cloudFrontPolicy,
   headerRules,
@@ -90,6 +92,20 @@ describe("a page's own policy", () => {
   it('replaces the policy an earlier run wrote, so a second run changes nothing', () => {
     const once = withPagePolicy(page, pageContentSecurityPolicy).html;
     expect(withPagePolicy(once, pageContentSecurityPolicy).html).toBe(once);
+  });
+});
+
+describe('the CMS at /admin', () => {
+  it('runs scripts from the site only and talks to GitHub, while shop pages still talk to the site alone', () => {
+    const admin = parseCsp(adminContentSecurityPolicy());
+    expect(admin.get('script-src')).toEqual(["'self'"]);
+    expect(admin.get('connect-src')).toContain('https://api.github.com');
+    expect(parseCsp(pageContentSecurityPolicy(['abc'])).get('connect-src')).toEqual(["'self'"]);
+    // The header applies to /admin as well, so it must allow what the CMS's own policy allows.
+    const header = parseCsp(headerContentSecurityPolicy());
+    for (const name of ['connect-src', 'img-src', 'font-src', 'style-src'])
+      expect(header.get(name)).toEqual(expect.arrayContaining(admin.get(name) ?? []));
+    expect(adminRule.headers['X-Robots-Tag']).toBe('noindex, nofollow');
   });
 });
 

@@ -65,6 +65,35 @@ const headerOnlyDirectives: [string, string][] = [['frame-ancestors', "'none'"]]
 const serialize = (directives: [string, string][]) =>
   directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
+// ---- /admin, the editors' CMS (public/admin/) -------------------------------------------------
+/** Where the CMS lives; its page gets `adminContentSecurityPolicy()` instead of a shop page's policy. */
+export const ADMIN_PATH = '/admin/';
+
+/**
+ * What the CMS needs beyond a shop page: GitHub's API (and its status page, which the CMS asks when
+ * GitHub fails), signed-in editors' avatars, and data:/blob: URLs for its own logo and previews.
+ */
+const adminSources: Record<string, string[]> = {
+  'connect-src': ['data:', 'https://api.github.com', 'https://www.githubstatus.com'],
+  'img-src': ['blob:', 'https://avatars.githubusercontent.com'],
+};
+
+const withSources = (directives: [string, string][], extra: Record<string, string[]>): [string, string][] =>
+  directives.map(([name, value]) => [name, [value, ...(extra[name] ?? [])].join(' ')]);
+
+/** The CMS page's own policy: scripts from the site itself only (the page has no inline script). */
+export function adminContentSecurityPolicy(): string {
+  return serialize([
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ...withSources(sharedDirectives, adminSources),
+  ]);
+}
+
+/** /admin is for editors, not for search engines: the header says so for every file below it. */
+export const adminRule = { pattern: `${ADMIN_PATH}*`, headers: { 'X-Robots-Tag': 'noindex, nofollow' } };
+// ---- end of /admin ------------------------------------------------------------------------------
+
 /**
  * The Content-Security-Policy header, the same on every response. It has no
  * script-src and no default-src (script-src's fallback): the browser enforces
@@ -72,7 +101,9 @@ const serialize = (directives: [string, string][]) =>
  * to list the inline-script hashes of every page to let them run.
  */
 export function headerContentSecurityPolicy(): string {
-  return serialize([...sharedDirectives, ...headerOnlyDirectives]);
+  // The header is the same on every path, /admin included, so it allows what the CMS adds; a shop
+  // page's own policy still limits it to the shared sources, since the browser enforces both.
+  return serialize([...withSources(sharedDirectives, adminSources), ...headerOnlyDirectives]);
 }
 
 /**

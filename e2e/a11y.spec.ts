@@ -97,7 +97,7 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
     const cart = cartDialog(page, lang);
     await expectOpen(cart, lang);
     const name = copyOf(treppenlifte, lang).name;
-    await expect(cart.getByText(`${name}${dict.orderForm.exclusiveSuffix}`, { exact: true })).toHaveCount(
+    await expect(cart.getByText(`${name} ${dict.orderForm.exclusiveSuffix}`, { exact: true })).toHaveCount(
       widths.length,
     );
     await checkAtEachWidth(page, testInfo, 'cart dialog, with lines');

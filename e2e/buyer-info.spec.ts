@@ -115,7 +115,7 @@ for (const lang of ['de', 'en'] as const) {
     const name = copyOf(treppenlifte, lang).name;
     expect(subject).toMatch(/\b3\b/);
     expect(body).toContain(`2 × ${name}`);
-    expect(body).toContain(`1 × ${name}${dict.orderForm.exclusiveSuffix}`);
+    expect(body).toContain(`1 × ${name} ${dict.orderForm.exclusiveSuffix}`);
     expect(body).toContain(plain(euros(2 * treppenlifte.price, lang)));
     expect(body).toContain(plain(euros(5 * treppenlifte.price, lang)));
     expect(body).toContain(plain(euros(7 * treppenlifte.price, lang)));

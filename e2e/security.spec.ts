@@ -105,7 +105,7 @@ test.describe('privacy', () => {
     context,
   }) => {
     const dict = ui.de;
-    const name = `${copyOf(treppenlifte, 'de').name}${dict.orderForm.exclusiveSuffix}`;
+    const name = `${copyOf(treppenlifte, 'de').name} ${dict.orderForm.exclusiveSuffix}`;
     await page.goto(categoryRoute(treppenlifte, 'de'));
 
     const form = orderForm(page, 'de');
@@ -436,7 +436,8 @@ async function checkTampered(page: Page, guard: Guard, tamper: TamperCase) {
     await expect(lines).toHaveCount(tamper.survivors.length);
     for (const [index, survivor] of tamper.survivors.entries()) {
       const lineName =
-        copyOf(survivor.category, 'de').name + (survivor.exclusive ? dict.orderForm.exclusiveSuffix : '');
+        copyOf(survivor.category, 'de').name +
+        (survivor.exclusive ? ` ${dict.orderForm.exclusiveSuffix}` : '');
       const unit = survivor.category.price * (survivor.exclusive ? 5 : 1);
       const line = lines.nth(index);
       await expect(line.getByText(lineName, { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import germanUi from '../content/de/ui.json';
 import { categoryGradients, categoryIcons } from './categories';
 import { locales, type Locale } from './i18n';
 
-// Checks for non-blank text without trimming it: copy such as the " (Exklusiv)" suffix keeps its spaces.
+// Non-blank text. The editors' CMS trims what it saves, so no text may depend on a leading or trailing space.
 const text = z.string().regex(/\S/, 'must not be empty');
 
 /**

@@ -7,7 +7,11 @@
 //   out/_headers.cloudfront.json   a CloudFront response headers policy, for an S3 bucket behind CloudFront
 import fs from 'node:fs';
 import path from 'node:path';
-import { pageContentSecurityPolicy } from '../config/security-headers';
+import {
+  ADMIN_PATH,
+  adminContentSecurityPolicy,
+  pageContentSecurityPolicy,
+} from '../config/security-headers';
 import { htmlFiles } from './lib/export-files';
 import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers';
 import { withPagePolicy } from './lib/page-policy';
@@ -16,7 +20,10 @@ const root = path.resolve(process.argv[2] ?? 'out');
 
 const files = htmlFiles(root).sort();
 for (const file of files) {
-  const { html } = withPagePolicy(fs.readFileSync(file, 'utf8'), pageContentSecurityPolicy);
+  // The CMS page (public/admin/index.html) gets its own policy; every other page a shop page's.
+  const isAdmin = `/${path.relative(root, file).split(path.sep).join('/')}`.startsWith(ADMIN_PATH);
+  const policyFor = isAdmin ? adminContentSecurityPolicy : pageContentSecurityPolicy;
+  const { html } = withPagePolicy(fs.readFileSync(file, 'utf8'), policyFor);
   fs.writeFileSync(file, html);
 }
 fs.writeFileSync(path.join(root, '_headers'), `${headersFile()}\n`);

@@ -67,8 +67,8 @@ export function CartDialog({
           ) : (
             <ul className="flex-1 divide-y divide-slate-100 overflow-y-auto px-5" aria-label={strings.title}>
               {items.map((item) => {
-                const name =
-                  (names[item.category] ?? item.category) + (item.exclusive ? exclusiveSuffix : '');
+                const category = names[item.category] ?? item.category;
+                const name = item.exclusive ? `${category} ${exclusiveSuffix}` : category;
                 return (
                   <li key={item.id} className="flex items-center gap-3 py-4">
                     <div className="min-w-0 flex-1">

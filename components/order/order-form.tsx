@@ -120,7 +120,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
     const added = addOrder({ categoryId, exclusive, quantity: parsedQuantity });
     if (added === 0) return;
 
-    const name = categoryName + (exclusive ? strings.exclusiveSuffix : '');
+    const name = exclusive ? `${categoryName} ${strings.exclusiveSuffix}` : categoryName;
     const description = fill(strings.toastDescription, { quantity: parsedQuantity, name });
     toastCode.request(({ showOrderToast }) => showOrderToast(strings.toastTitle, description));
     const message = `${strings.toastTitle} ${description}`;

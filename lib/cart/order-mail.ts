@@ -34,7 +34,8 @@ function orderLinesOf({ items, names, exclusiveSuffix }: OrderMailInput): OrderL
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
     else {
-      const name = (names[item.category] ?? item.category) + (item.exclusive ? exclusiveSuffix : '');
+      const category = names[item.category] ?? item.category;
+      const name = item.exclusive ? `${category} ${exclusiveSuffix}` : category;
       lines.set(key, { name, exclusive: item.exclusive, quantity: item.quantity, price: item.price });
     }
   }

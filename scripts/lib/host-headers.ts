@@ -1,6 +1,7 @@
 // The site-wide headers in each host's format, from config/security-headers.ts.
 // None of them depends on the pages: adding a category adds pages, not rules.
 import {
+  adminRule,
   cacheRules,
   commonHeaders,
   headerContentSecurityPolicy,
@@ -27,6 +28,7 @@ export function headerRules(): HeaderRule[] {
   return [
     { pattern: '/*', headers: siteHeaders() },
     ...cacheRules.map((rule) => ({ pattern: rule.pattern, headers: { 'Cache-Control': rule.value } })),
+    adminRule,
   ];
 }
 

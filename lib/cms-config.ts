@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import germanUi from '../content/de/ui.json';
+import { categoryContentSchema, categoryTableSchema, siteSchema } from './content-schema';
+import { defaultLocale, locales } from './i18n';
+
+/**
+ * The configuration of the editors' CMS at /admin (Sveltia CMS), generated from
+ * the zod schemas the build checks content with and from the structure of the
+ * German interface texts, so that the editor refuses what the build would
+ * refuse. `npm run cms` writes it to public/admin/config.json; a test fails
+ * when that file is out of date. Labels and hints are German, for the shop's
+ * editors; they live in `labels` below, keyed by the field's path.
+ */
+
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: string[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+};
+
+export type CmsField = Record<string, unknown> & { name: string; widget: string };
+
+interface Label {
+  label: string;
+  hint?: string;
+}
+
+const SLUG_HINT =
+  'Teil der Seitenadresse. Achtung: Wer den Slug einer veröffentlichten Seite ändert, bricht alle Links von außen (Suchmaschinen, Anzeigen, Lesezeichen) auf die alte Adresse.';
+const URL_SAFE = 'nur Kleinbuchstaben a–z, Ziffern und einzelne Bindestriche';
+
+/** German labels and hints by field path (list items have no index in the path). */
+const labels: Record<string, Label> = {
+  categories: { label: 'Kategorien', hint: 'Eine Zeile je Branche, in der Reihenfolge der Website.' },
+  'categories.id': {
+    label: 'ID',
+    hint: `Feste Kennung für Warenkorb und Produkt-Feed (${URL_SAFE}). Nach dem Start nie mehr ändern.`,
+  },
+  'categories.translationKey': {
+    label: 'Textdatei',
+    hint: `Name der beiden Textdateien in content/de/categories/ und content/en/categories/, ohne „.json“ (${URL_SAFE}); gleich dem Dateinamen im Bereich „Branchentexte“.`,
+  },
+  'categories.price': {
+    label: 'Preis pro Lead (€, netto)',
+    hint: 'Ganze Euro ohne Mehrwertsteuer, größer als 0.',
+  },
+  'categories.icon': { label: 'Symbol', hint: 'Das Symbol auf der Kategorie-Kachel.' },
+  'categories.gradient': { label: 'Farbe', hint: 'Das Farbpaar der Symbol-Kachel.' },
+  'categories.slugs': { label: 'Slugs (Seitenadresse)', hint: SLUG_HINT },
+  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: `${URL_SAFE}. ${SLUG_HINT}` },
+  'categories.slugs.en': { label: 'Slug englisch (/en/leads/…)', hint: `${URL_SAFE}. ${SLUG_HINT}` },
+  name: { label: 'Name', hint: 'Kurzname für Navigation, Kacheln, Warenkorb und Feed.' },
+  title: {
+    label: 'Seitentitel',
+    hint: 'Ohne Markennamen, höchstens 60 Zeichen, damit Suchergebnisse ihn ganz zeigen.',
+  },
+  description: { label: 'Beschreibung', hint: 'Meta-Beschreibung und Einleitung, höchstens 170 Zeichen.' },
+  keywords: { label: 'Suchbegriffe', hint: '3 bis 12 Begriffe.' },
+  'keywords.item': { label: 'Suchbegriff' },
+  h1: { label: 'Hauptüberschrift (H1)' },
+  benefits: { label: 'Vorteile', hint: 'Genau sechs Vorteile.' },
+  'benefits.item': { label: 'Vorteil' },
+  features: { label: 'Leistungsmerkmale', hint: 'Genau sechs Merkmale mit Titel und Text.' },
+  'features.title': { label: 'Titel' },
+  'features.description': { label: 'Text' },
+  testimonial: { label: 'Kundenstimme' },
+  'testimonial.text': { label: 'Zitat' },
+  'testimonial.author': { label: 'Person und Funktion' },
+  'testimonial.company': { label: 'Firma' },
+  sampleLead: {
+    label: 'Beispiel-Lead',
+    hint: '5 bis 10 Angaben, wie ein Käufer sie erhält (erfundene Werte).',
+  },
+  'sampleLead.label': { label: 'Angabe' },
+  'sampleLead.value': { label: 'Beispielwert' },
+  brand: { label: 'Marke' },
+  defaultSiteUrl: {
+    label: 'Adresse der Website',
+    hint: 'Wird von der Umgebungsvariable SITE_URL überschrieben.',
+  },
+  email: { label: 'E-Mail des Vertriebs' },
+  links: { label: 'Links' },
+  'links.contact': { label: 'Kontakt / Terminbuchung' },
+  'links.about': { label: 'Über uns' },
+  'links.imprint': { label: 'Impressum' },
+  'links.privacy': { label: 'Datenschutz' },
+  'links.terms': { label: 'AGB' },
+  video: { label: 'Video' },
+  'video.youtubeId': { label: 'YouTube-ID', hint: 'Die 11 Zeichen nach „v=“ in der YouTube-Adresse.' },
+  copyrightYear: { label: 'Copyright-Jahr' },
+  facts: { label: 'Geschäftsfakten', hint: 'Die Texte nennen diese Werte über Platzhalter wie {maxBuyers}.' },
+  'facts.yearsOfExperience': { label: 'Jahre Erfahrung', hint: 'Platzhalter {yearsOfExperience}' },
+  'facts.behaviourParameters': {
+    label: 'Zahl der Verhaltensparameter',
+    hint: 'Platzhalter {behaviourParameters}',
+  },
+  'facts.maxBuyers': { label: 'Höchstzahl Käufer je Lead (nicht exklusiv)' },
+  'facts.maxLeadAgeHours': { label: 'Höchstalter eines Leads bei Lieferung (Stunden)' },
+  'facts.duplicateWindowDays': { label: 'Sperrfrist für Dubletten (Tage)' },
+  'facts.delivery': { label: 'Lieferung' },
+  'facts.delivery.channels': {
+    label: 'Lieferwege (IDs)',
+    hint: 'Jede ID braucht eine Beschriftung in den Oberflächentexten.',
+  },
+  'facts.delivery.deliveryBusinessDays': { label: 'Lieferzeit (Werktage)' },
+  'facts.replacementDays': { label: 'Reklamationsfrist (Tage)' },
+  'facts.replacementCriteria': { label: 'Reklamationsgründe (IDs)' },
+  'facts.contactAttempts': { label: 'Anrufversuche bis „nicht erreichbar“' },
+  'facts.paymentMethods': { label: 'Zahlarten (IDs)' },
+  'facts.paymentTermDays': { label: 'Zahlungsziel (Tage)' },
+  'facts.vatRate': { label: 'Mehrwertsteuer (%)' },
+  'facts.consent': { label: 'Einwilligung' },
+  'facts.consent.retentionYears': { label: 'Aufbewahrung der Nachweise (Jahre)' },
+  'facts.consent.logged': { label: 'Protokollierte Angaben (IDs)' },
+  'facts.rating': { label: 'Bewertung' },
+  'facts.rating.value': { label: 'Note (0 bis 5)' },
+  'facts.rating.count': { label: 'Anzahl Bewertungen' },
+  'facts.rating.source': { label: 'Quelle' },
+  'facts.rating.url': { label: 'Link zur Quelle' },
+  'facts.rating.date': { label: 'Abgelesen am' },
+  // Groups of the interface texts (content/<Sprache>/ui.json)
+  language: { label: 'Sprache' },
+  meta: { label: 'Suchmaschinen' },
+  header: { label: 'Kopfzeile' },
+  footer: { label: 'Fußzeile' },
+  home: { label: 'Startseite' },
+  overview: { label: 'Kategorieübersicht' },
+  categoryCard: { label: 'Kategorie-Kachel' },
+  category: { label: 'Kategorieseite' },
+  orderForm: { label: 'Bestellformular' },
+  cart: { label: 'Warenkorb' },
+  llms: { label: 'llms.txt' },
+  errors: { label: 'Fehlermeldungen' },
+};
+
+/** Fields whose text runs over several lines get a text area. */
+const LONG_TEXT = 100;
+
+function describe(path: string, name: string): Label {
+  return labels[path] ?? { label: name === 'item' ? 'Eintrag' : name };
+}
+
+function messageFor(pattern: string): string {
+  if (pattern === '^[a-z0-9]+(?:-[a-z0-9]+)*$') return `Bitte ${URL_SAFE} verwenden.`;
+  if (pattern === '^[a-zA-Z]+$') return 'Bitte nur Buchstaben verwenden.';
+  if (pattern === '^[\\w-]{11}$') return 'Eine YouTube-ID hat genau 11 Zeichen.';
+  return 'Das Format stimmt nicht.';
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** One field from a JSON Schema node, as zod 4's `z.toJSONSchema` writes it. */
+function fieldFromSchema(name: string, node: JsonSchema, path: string, required: boolean): CmsField {
+  const { label, hint } = describe(path, name);
+  const base = { name, label, ...(hint ? { hint } : {}), ...(required ? {} : { required: false }) };
+  if (node.enum) return { ...base, widget: 'select', options: node.enum };
+  switch (node.type) {
+    case 'object':
+      return { ...base, widget: 'object', fields: fieldsFromSchema(node, path) };
+    case 'array': {
+      const items = node.items ?? {};
+      const size = {
+        ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+        ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+      };
+      const list =
+        items.type === 'object'
+          ? { fields: fieldsFromSchema(items, path) }
+          : { field: fieldFromSchema('item', items, `${path}.item`, true) };
+      return { ...base, widget: 'list', ...size, ...list };
+    }
+    case 'integer':
+    case 'number': {
+      // A whole number above 0 starts at 1; a decimal above 0 is left to the build's check.
+      const min =
+        node.exclusiveMinimum !== undefined && node.type === 'integer'
+          ? node.exclusiveMinimum + 1
+          : (node.exclusiveMinimum ?? node.minimum);
+      return {
+        ...base,
+        widget: 'number',
+        value_type: node.type === 'integer' ? 'int' : 'float',
+        ...(min !== undefined && min > -MAX_SAFE ? { min } : {}),
+        ...(node.maximum !== undefined && node.maximum < MAX_SAFE ? { max: node.maximum } : {}),
+        ...(node.type === 'number' ? { step: 0.1 } : {}),
+      };
+    }
+    default: {
+      // `\S` is the schemas' "not blank", which `required` already says.
+      const pattern =
+        node.pattern && node.pattern !== '\\S' ? { pattern: [node.pattern, messageFor(node.pattern)] } : {};
+      const type = node.format === 'uri' ? { type: 'url' } : node.format === 'email' ? { type: 'email' } : {};
+      const long = (node.maxLength ?? 0) > LONG_TEXT || ['description', 'text', 'answer'].includes(name);
+      return {
+        ...base,
+        widget: long ? 'text' : 'string',
+        ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
+        ...type,
+        ...pattern,
+      };
+    }
+  }
+}
+
+/** The `$schema` line of a content file: kept as it is, never shown. */
+function schemaLine(file: string): CmsField {
+  return { name: '$schema', widget: 'hidden', default: file, i18n: 'duplicate' };
+}
+
+function fieldsFromSchema(node: JsonSchema, prefix = ''): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {})
+    .filter(([name]) => name !== '$schema')
+    .map(([name, child]) =>
+      fieldFromSchema(name, child, prefix ? `${prefix}.${name}` : name, required.has(name)),
+    );
+}
+
+function fieldsFromZod(schema: z.ZodType, schemaFile: string): CmsField[] {
+  return [schemaLine(schemaFile), ...fieldsFromSchema(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema)];
+}
+
+/** Fields for the interface texts, from the shape of the German file: every text a text field. */
+function fieldsFromValue(value: unknown, name: string, path: string): CmsField {
+  const { label, hint } = describe(path, name);
+  const base = { name, label, ...(hint ? { hint } : {}) };
+  if (Array.isArray(value)) {
+    const first: unknown = value[0];
+    return first !== null && typeof first === 'object'
+      ? {
+          ...base,
+          widget: 'list',
+          fields: Object.entries(first).map(([key, item]) => fieldsFromValue(item, key, `${path}.${key}`)),
+        }
+      : { ...base, widget: 'list', field: fieldsFromValue(first, 'item', `${path}.item`) };
+  }
+  if (value !== null && typeof value === 'object') {
+    return {
+      ...base,
+      widget: 'object',
+      fields: Object.entries(value).map(([key, item]) => fieldsFromValue(item, key, `${path}.${key}`)),
+    };
+  }
+  const long = typeof value === 'string' && value.length > LONG_TEXT;
+  return { ...base, widget: long ? 'text' : 'string' };
+}
+
+function uiFields(): CmsField[] {
+  return [
+    schemaLine('../schemas/ui.schema.json'),
+    ...Object.entries(germanUi)
+      .filter(([key]) => key !== '$schema')
+      .map(([key, value]) => ({ ...fieldsFromValue(value, key, key), i18n: true })),
+  ];
+}
+
+/** Every field of a collection whose files exist once per language is translated. */
+function translated(fields: CmsField[]): CmsField[] {
+  return fields.map((field) => (field.i18n ? field : { ...field, i18n: true }));
+}
+
+export interface CmsBackend {
+  name: 'github' | 'test-repo';
+  repo?: string;
+  branch?: string;
+}
+
+/** Where the CMS saves: the repository on GitHub named by `CMS_GITHUB_REPO` (owner/name), as pull requests. */
+export function githubBackend(repo = process.env.CMS_GITHUB_REPO || 'OWNER/REPOSITORY'): CmsBackend {
+  return { name: 'github', repo, branch: process.env.CMS_GITHUB_BRANCH || 'main' };
+}
+
+export function cmsConfig(backend: CmsBackend = githubBackend()) {
+  return {
+    app_title: 'Leadwerk – Redaktion',
+    logo: { src: '/icon.svg' },
+    backend,
+    // Every change becomes a pull request that CI checks before anyone merges it.
+    publish_mode: backend.name === 'github' ? 'editorial_workflow' : 'simple',
+    media_folder: 'public/uploads',
+    i18n: { structure: 'multiple_folders', locales: [...locales], default_locale: defaultLocale },
+    // The files keep their format: two spaces, keys in schema order, a final newline.
+    output: { json: { indent_style: 'space', indent_size: 2 } },
+    collections: [
+      {
+        name: 'categories',
+        label: 'Kategorien und Preise',
+        description: 'Preise, Slugs, Symbole, Farben und Reihenfolge aller Branchen.',
+        format: 'json',
+        files: [
+          {
+            name: 'table',
+            label: 'Kategorientabelle',
+            file: 'content/categories.json',
+            fields: fieldsFromZod(categoryTableSchema, './schemas/categories.schema.json'),
+          },
+        ],
+      },
+      {
+        name: 'copy',
+        label: 'Branchentexte',
+        label_singular: 'Branchentext',
+        description:
+          'Die Texte jeder Branche, Deutsch und Englisch nebeneinander. Eine neue Branche braucht außerdem eine Zeile in der Kategorientabelle.',
+        folder: 'content',
+        path: 'categories/{{slug}}',
+        // The editor names the copy files of a new industry: its "Textdatei" in the category table.
+        slug: { editable: true },
+        identifier_field: 'name',
+        summary: '{{name}}',
+        format: 'json',
+        create: true,
+        delete: false,
+        i18n: true,
+        fields: translated(fieldsFromZod(categoryContentSchema, '../../schemas/category.schema.json')),
+      },
+      {
+        name: 'texts',
+        label: 'Oberflächentexte',
+        format: 'json',
+        i18n: true,
+        files: [
+          {
+            name: 'ui',
+            label: 'Oberflächentexte',
+            file: 'content/{{locale}}/ui.json',
+            i18n: true,
+            fields: uiFields(),
+          },
+        ],
+      },
+      {
+        name: 'site',
+        label: 'Website und Fakten',
+        format: 'json',
+        files: [
+          {
+            name: 'site',
+            label: 'Links und Geschäftsfakten',
+            file: 'content/site.json',
+            fields: fieldsFromZod(siteSchema, './schemas/site.schema.json'),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The text of public/admin/config.json. */
+export function cmsConfigFile(backend?: CmsBackend): string {
+  return `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
+}
