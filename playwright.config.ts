@@ -37,7 +37,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/serve.mjs ${outDir}`,
+    command: `node --import tsx scripts/serve.mjs ${outDir}`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
     // Always a fresh server: it reads out/_headers when it starts.

@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveExportPath } from './lib/export-files.mjs';
-import { firstLoadJs } from './lib/first-load.mjs';
+import { resolveExportPath } from './lib/export-files.ts';
+import { firstLoadJs } from './lib/first-load.ts';
 import { chromeFlags, chromePath, startServer } from './lib/local-site.mjs';
 
 /** Site page and the floor page that plays the same part. */

@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { revalidate } from '../config/security-headers.mjs';
-import { resolveExportPath } from './lib/export-files.mjs';
+import { resolveExportPath } from './lib/export-files.ts';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'out');

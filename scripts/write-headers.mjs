@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pageContentSecurityPolicy } from '../config/security-headers.mjs';
-import { htmlFiles } from './lib/export-files.mjs';
+import { htmlFiles } from './lib/export-files.ts';
 import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers.mjs';
 import { withPagePolicy } from './lib/page-policy.mjs';
 

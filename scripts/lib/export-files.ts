@@ -1,10 +1,11 @@
-// How a static host sees the export in out/: which pages it has, and which
-// file answers a URL path. Shared by the server and the checks.
+// How a static host sees an export folder: which pages it has, and which file
+// answers a URL path. The one URL → file mapping of the server, the build's
+// header writer and the tests.
 import fs from 'node:fs';
 import path from 'node:path';
 
 /** Every HTML page in the export (the framework's own assets under _next/ excluded). */
-export function htmlFiles(dir) {
+export function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === '_next' ? [] : htmlFiles(full);
@@ -12,7 +13,7 @@ export function htmlFiles(dir) {
   });
 }
 
-function isFile(file) {
+function isFile(file: string): boolean {
   try {
     return fs.statSync(file).isFile();
   } catch {
@@ -24,7 +25,7 @@ function isFile(file) {
  * The file a CDN with clean URLs serves for a path: the file itself, else
  * `path.html`, else `path/index.html`. Undefined when there is none (a 404).
  */
-export function resolveExportPath(root, urlPath) {
+export function resolveExportPath(root: string, urlPath: string): string | undefined {
   const base = path.join(root, path.normalize(urlPath));
   if (base !== root && !base.startsWith(root + path.sep)) return undefined;
   const candidates = urlPath.endsWith('/')

@@ -24,7 +24,7 @@ const serveScript = fileURLToPath(new URL('../serve.mjs', import.meta.url));
  * Resolves once it accepts connections.
  */
 export function startServer(root) {
-  const child = spawn(process.execPath, [serveScript, root], {
+  const child = spawn(process.execPath, ['--import', 'tsx', serveScript, root], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
