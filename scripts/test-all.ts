@@ -92,45 +92,50 @@ function run(gate: Gate, live: boolean): Promise<Result> {
   });
 }
 
-const results: Result[] = [];
-let built = true;
-const started = Date.now();
-try {
-  // The fixture site's content: a copy of content/ with one more category, as an editor adds one.
-  fs.cpSync('content', fixtureContent, { recursive: true });
-  addFixtureCategory(fixtureContent);
+/** The steps in order (the script is CommonJS under tsx, so no top-level await). */
+async function main() {
+  const results: Result[] = [];
+  let built = true;
+  const started = Date.now();
+  try {
+    // The fixture site's content: a copy of content/ with one more category, as an editor adds one.
+    fs.cpSync('content', fixtureContent, { recursive: true });
+    addFixtureCategory(fixtureContent);
 
-  for (const step of steps) {
-    const chosen = step.filter((gate) => only.length === 0 || only.includes(gate.name));
-    const runnable = chosen.filter((gate) => !gate.needsBuild || built);
-    for (const gate of chosen.filter((candidate) => !runnable.includes(candidate))) {
-      results.push({ ...gate, ok: false, output: '', note: 'not run: the build failed' });
+    for (const step of steps) {
+      const chosen = step.filter((gate) => only.length === 0 || only.includes(gate.name));
+      const runnable = chosen.filter((gate) => !gate.needsBuild || built);
+      for (const gate of chosen.filter((candidate) => !runnable.includes(candidate))) {
+        results.push({ ...gate, ok: false, output: '', note: 'not run: the build failed' });
+      }
+      const live = runnable.length === 1;
+      if (live) console.log(`\n━━ ${runnable[0]!.name}: ${runnable[0]!.command}`);
+      else for (const gate of runnable) console.log(`\n━━ ${gate.name} started: ${gate.command}`);
+      const finished = await Promise.all(
+        runnable.map(async (gate) => {
+          const result = await run(gate, live);
+          if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
+          return result;
+        }),
+      );
+      for (const result of finished) {
+        if (result.name === 'build' && !result.ok) built = false;
+        results.push(result);
+      }
     }
-    const live = runnable.length === 1;
-    if (live) console.log(`\n━━ ${runnable[0]!.name}: ${runnable[0]!.command}`);
-    else for (const gate of runnable) console.log(`\n━━ ${gate.name} started: ${gate.command}`);
-    const finished = await Promise.all(
-      runnable.map(async (gate) => {
-        const result = await run(gate, live);
-        if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
-        return result;
-      }),
-    );
-    for (const result of finished) {
-      if (result.name === 'build' && !result.ok) built = false;
-      results.push(result);
-    }
+  } finally {
+    fs.rmSync(fixtureContent, { recursive: true, force: true });
+    fs.rmSync(fixtureOut, { recursive: true, force: true });
   }
-} finally {
-  fs.rmSync(fixtureContent, { recursive: true, force: true });
-  fs.rmSync(fixtureOut, { recursive: true, force: true });
+
+  console.log('\n━━ summary');
+  for (const result of results)
+    console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);
+  const passed = results.filter((result) => result.ok).length;
+  console.log(
+    `\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`,
+  );
+  process.exit(passed === results.length ? 0 : 1);
 }
 
-console.log('\n━━ summary');
-for (const result of results)
-  console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);
-const passed = results.filter((result) => result.ok).length;
-console.log(
-  `\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`,
-);
-process.exit(passed === results.length ? 0 : 1);
+void main();
