@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from './support';
+import { categories, categoryRoute, expect, test } from './support';
 
 // Chrome paints whatever HTML it has parsed whenever the parser pauses, on a
 // slow connection and on a busy phone alike. Anything placed by elements that
@@ -10,7 +10,7 @@ import { expect, test } from './support';
 
 // Home (in both languages: their headlines wrap differently) and a category page cover every layout
 // the site has; the overview reuses the home page's grid.
-const pages = ['/', '/en', '/leads/treppenlifte'];
+const pages = ['/', '/en', categoryRoute(categories[0]!, 'de')];
 const pieceSizes = [700];
 /** A tenth of the CLS budget, for one load. */
 const maxShift = 0.001;

@@ -18,8 +18,7 @@ import type { Result } from 'lighthouse';
 import { getCategories } from '../lib/content';
 import { categoryPath, defaultLocale, homePath, overviewPath } from '../lib/i18n';
 import { resolveExportPath } from './lib/export-files';
-// @ts-expect-error -- untyped .mjs until scripts/lib/ is TypeScript; then drop this line and the extension.
-import { firstLoadJs } from './lib/first-load.mjs';
+import { firstLoadJs } from './lib/first-load';
 import { chromeFlags, chromePath, startServer } from './lib/local-site';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);

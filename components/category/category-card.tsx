@@ -28,8 +28,8 @@ export function CategoryCard({
       <Heading className="mt-4 text-lg font-semibold text-slate-900">{name}</Heading>
       <p className="mt-1 text-slate-700">
         <span className="text-2xl font-bold text-slate-900">
-          {fill(strings.fromPrice, { price: formatEuros(category.price, locale) })}
-        </span>{' '}
+          {`${fill(strings.fromPrice, { price: formatEuros(category.price, locale) })} `}
+        </span>
         <span className="text-sm text-slate-600">{strings.netNote}</span>
       </p>
       <SiteLink

@@ -125,8 +125,8 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
               </h2>
               <p className="mt-1 text-slate-700">
                 <span className="text-brand-800 text-lg font-semibold">
-                  {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
-                </span>{' '}
+                  {`${fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })} `}
+                </span>
                 <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
               </p>
               <p className="mt-1 text-sm text-slate-700">

@@ -44,12 +44,15 @@ export function HomePage({ locale }: HomePageProps) {
             {hero.eyebrow}
           </p>
           <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
-            {hero.title} <span className="text-sky-300">{hero.titleHighlight}</span>
+            {/* The space ends the text before the span: a white-space node of its own, painted before the span
+                has arrived, moves when it does (a layout shift while the page streams in). So below and in the cards. */}
+            {`${hero.title} `}
+            <span className="text-sky-300">{hero.titleHighlight}</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">{hero.subtitle}</p>
           <p className="mt-6 text-2xl font-semibold">
-            {fill(hero.fromPrice, { price: formatEuros(lowestPrice(getCategories()), locale) })}
-            <span className="text-base font-normal text-slate-300"> {hero.netNote}</span>
+            {`${fill(hero.fromPrice, { price: formatEuros(lowestPrice(getCategories()), locale) })} `}
+            <span className="text-base font-normal text-slate-300">{hero.netNote}</span>
           </p>
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:flex-wrap">
             <a

@@ -1,5 +1,6 @@
-// How a static host sees the export in out/: which pages it has, and which
-// file answers a URL path. Shared by the server and the checks.
+// How a static host sees an export folder: which pages it has, and which file
+// answers a URL path. The one URL → file mapping of the server, the build's
+// header writer and the tests.
 import fs from 'node:fs';
 import path from 'node:path';
 

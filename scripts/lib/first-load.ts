@@ -1,41 +1,25 @@
 // First-load JavaScript of one exported page: the scripts a browser fetches
 // as soon as it parses the HTML, and their size gzipped. Shared by the budget
-// gate (scripts/budget.mjs) and the bench (scripts/bench.mjs), so that both
-// count the same bytes.
+// test (e2e/export.spec.ts) and the bench, so that both count the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { runsAsJavaScript } from './page-policy';
 
-/** The `type` values that make a <script> run as JavaScript (HTML spec); anything else is a data block. */
-const javaScriptTypes = new Set([
-  '',
-  'module',
-  'text/javascript',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-ecmascript',
-  'application/x-javascript',
-  'text/ecmascript',
-  'text/javascript1.0',
-  'text/javascript1.1',
-  'text/javascript1.2',
-  'text/javascript1.3',
-  'text/javascript1.4',
-  'text/javascript1.5',
-  'text/jscript',
-  'text/livescript',
-  'text/x-ecmascript',
-  'text/x-javascript',
-]);
+/** What this file needs of a parsed node: its type and parent. */
+interface TreeNode {
+  type: string;
+  parent: TreeNode | null;
+}
 
-function gzipKb(data) {
+function gzipKb(data: zlib.InputType): number {
   return zlib.gzipSync(data, { level: 9 }).length / 1024;
 }
 
 /** Gzipped sizes by file, so that a chunk many pages load is compressed once (until the file changes). */
-const sizes = new Map();
-function fileKb(file) {
+const sizes = new Map<string, { mtimeMs: number; size: number; kb: number }>();
+function fileKb(file: string): number {
   const { mtimeMs, size } = fs.statSync(file);
   const known = sizes.get(file);
   if (known && known.mtimeMs === mtimeMs && known.size === size) return known.kb;
@@ -48,10 +32,22 @@ function fileKb(file) {
  * Whether a node is part of the document itself: the content of a <template> is a fragment of its own
  * (its scripts do not run until someone clones them in), so its nearest root is not the document's.
  */
-function inDocument(node, documentRoot) {
+function inDocument(node: TreeNode, documentRoot: TreeNode | undefined): boolean {
   let parent = node.parent;
   while (parent && parent.type !== 'root') parent = parent.parent;
   return parent === documentRoot;
+}
+
+export interface FirstLoad {
+  /** The external scripts of this export, each gzipped. */
+  scripts: { src: string; file: string; kb: number }[];
+  /** Their total. */
+  kb: number;
+  /** Script URLs on other origins, listed but not sized. */
+  external: string[];
+  /** The inline scripts, each gzipped on its own, summed. */
+  inlineScripts: number;
+  inlineKb: number;
 }
 
 /**
@@ -61,20 +57,10 @@ function inDocument(node, documentRoot) {
  * is not `nomodule` (only browsers without ES modules load those), once per
  * URL, plus the inline scripts. Scripts a page loads later (dialogs' chunks)
  * are not in its HTML, so they are not counted. Sizes are gzip at level 9.
- *
- * @param {string} root the export folder (out/); URLs starting with `/` are files under it
- * @param {string} htmlFile the page, absolute or relative to `root`
- * @returns {{
- *   scripts: { src: string, file: string, kb: number }[],
- *   kb: number,
- *   external: string[],
- *   inlineScripts: number,
- *   inlineKb: number,
- * }} `scripts` and `kb`: the external scripts of this export and their total;
- *   `external`: script URLs on other origins, listed but not sized;
- *   `inlineScripts` and `inlineKb`: the inline scripts, each gzipped on its own, summed.
+ * `root` is the export folder (URLs starting with `/` are files under it); `htmlFile` is the page,
+ * absolute or relative to `root`.
  */
-export function firstLoadJs(root, htmlFile) {
+export function firstLoadJs(root: string, htmlFile: string): FirstLoad {
   const rootDir = path.resolve(root);
   const file = path.resolve(rootDir, htmlFile);
   const $ = cheerio.load(fs.readFileSync(file, 'utf8'));
@@ -85,11 +71,11 @@ export function firstLoadJs(root, htmlFile) {
   const runs = $('script')
     .toArray()
     .filter((element) => inDocument(element, $.root()[0]))
-    .filter((element) => javaScriptTypes.has(($(element).attr('type') ?? '').trim().toLowerCase()))
+    .filter((element) => runsAsJavaScript($(element).attr('type')))
     .filter((element) => $(element).attr('nomodule') === undefined);
 
-  const scripts = [];
-  const external = [];
+  const scripts: FirstLoad['scripts'] = [];
+  const external: string[] = [];
   const seen = new Set();
   let inlineScripts = 0;
   let inlineKb = 0;

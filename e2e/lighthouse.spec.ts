@@ -1,0 +1,63 @@
+/**
+ * The Lighthouse categories whose result does not depend on the machine's speed: accessibility, best
+ * practices, SEO, and the agentic llms.txt audit, each at 100 on each kind of page (home, overview, and the
+ * category page, the richest, in both languages). Performance is timed, so `npm run bench` measures it.
+ */
+import { expect, test } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import { getCategories } from '../lib/content';
+import { categoryPath, homePath, overviewPath } from '../lib/i18n';
+
+const first = getCategories()[0]!;
+const pages = [homePath('de'), overviewPath('en'), categoryPath(first, 'de'), categoryPath(first, 'en')];
+const categories = ['accessibility', 'best-practices', 'seo', 'agents'];
+
+const config = {
+  extends: 'lighthouse:default',
+  artifacts: [{ id: 'LlmsTxt', gatherer: 'agentic/llms-txt' }],
+  audits: ['agentic/llms-txt'],
+  categories: { agents: { title: 'Agents', auditRefs: [{ id: 'llms-txt', weight: 1 }] } },
+  settings: { onlyCategories: categories },
+};
+
+for (const pathname of pages) {
+  test(`${pathname} scores 100 in ${categories.join(', ')}`, async ({ baseURL, launchOptions }) => {
+    test.setTimeout(120_000);
+    // Lighthouse is an ES module; the test files are compiled to CommonJS.
+    const { default: lighthouse } = await import('lighthouse');
+    // The Chromium and flags of playwright.config.ts; without one, chrome-launcher finds an installed Chrome.
+    const chrome = await chromeLauncher.launch({
+      chromePath: launchOptions.executablePath,
+      chromeFlags: ['--headless=new', ...(launchOptions.args ?? [])],
+    });
+    try {
+      // A run that failed to record the page (NO_NAVSTART and the like) is run again, twice at most.
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
+      for (let attempt = 0; attempt < 3 && !lhr; attempt += 1) {
+        const result = await lighthouse(
+          `${baseURL}${pathname}`,
+          { port: chrome.port, logLevel: 'error' },
+          config,
+        );
+        if (!result?.lhr.runtimeError || attempt === 2) lhr = result?.lhr;
+      }
+      expect(lhr?.runtimeError, 'Lighthouse could not load the page').toBeUndefined();
+      if (!lhr) throw new Error(`Lighthouse returned no result for ${pathname}`);
+      const below = categories.flatMap((category) => {
+        const { score, auditRefs } = lhr.categories[category]!;
+        if (score === 1) return [];
+        const failing = auditRefs
+          .map((ref) => lhr.audits[ref.id]!)
+          .filter(
+            (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+          );
+        return [
+          `${category} ${Math.round((score ?? 0) * 100)}: ${failing.map((audit) => audit.id).join(', ')}`,
+        ];
+      });
+      expect(below).toEqual([]);
+    } finally {
+      await chrome.kill();
+    }
+  });
+}

@@ -1,0 +1,142 @@
+// `npm test`: every gate, each timed, ending with a summary. Every gate runs
+// even when an earlier one failed (except those that need the build), so one
+// run shows everything that is wrong. Each gate counts bytes, errors or
+// violations, the same on a fast and a slow machine; `npm run bench` times.
+//
+// The gates run in steps; the gates of one step are independent and run side
+// by side, each printed whole once it ends. The last step tests the export in
+// out/ (e2e) while `fixture` builds the site again with one more category,
+// added as data only (testing/fixture-category.ts), and runs the page sweep,
+// the streaming test and the export tests on that site.
+//
+//   npm test                 all gates
+//   npm test -- e2e fixture  only the gates named
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addFixtureCategory } from '../testing/fixture-category';
+
+interface Gate {
+  name: string;
+  command: string;
+  needsBuild?: boolean;
+  env?: Record<string, string>;
+}
+interface Result extends Gate {
+  ok: boolean;
+  output: string;
+  note: string;
+}
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const fixtureOut = '.fixture-out';
+const fixtureContent = path.join(os.tmpdir(), `leadwerk-fixture-content-${process.pid}`);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
+
+const steps: Gate[][] = [
+  [
+    { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
+    { name: 'types', command: 'npx tsc --noEmit' },
+    { name: 'content', command: 'npm run --silent check:content' },
+    { name: 'jest', command: 'npx jest --ci' },
+  ],
+  [{ name: 'build', command: 'npm run build' }],
+  [
+    { name: 'e2e', command: 'npx playwright test', needsBuild: true, env: { E2E_PORT: String(port) } },
+    {
+      name: 'fixture',
+      command: [
+        'npx next build',
+        `npx tsx scripts/write-headers.ts ${fixtureOut}`,
+        'npx playwright test --project=chromium e2e/sweep.spec.ts e2e/streaming.spec.ts e2e/export.spec.ts',
+      ].join(' && '),
+      needsBuild: true,
+      env: {
+        CONTENT_DIR: fixtureContent,
+        EXPORT_DIR: fixtureOut,
+        E2E_OUT: fixtureOut,
+        // nginx takes the two ports after the e2e gate's.
+        E2E_PORT: String(port + 10),
+      },
+    },
+  ],
+];
+const gates = steps.flat();
+
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !gates.some((gate) => gate.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown gate(s): ${unknown.join(', ')}. Gates: ${gates.map((gate) => gate.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** Runs one gate; a gate alone in its step prints as it goes, the others are collected and printed whole. */
+function run(gate: Gate, live: boolean): Promise<Result> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(gate.command, {
+      shell: true,
+      env: { ...env, ...gate.env },
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) =>
+      resolve({ ...gate, ok: code === 0, output, note: seconds(Date.now() - started) }),
+    );
+  });
+}
+
+/** The steps in order (the script is CommonJS under tsx, so no top-level await). */
+async function main() {
+  const results: Result[] = [];
+  let built = true;
+  const started = Date.now();
+  try {
+    // The fixture site's content: a copy of content/ with one more category, as an editor adds one.
+    fs.cpSync('content', fixtureContent, { recursive: true });
+    addFixtureCategory(fixtureContent);
+
+    for (const step of steps) {
+      const chosen = step.filter((gate) => only.length === 0 || only.includes(gate.name));
+      const runnable = chosen.filter((gate) => !gate.needsBuild || built);
+      for (const gate of chosen.filter((candidate) => !runnable.includes(candidate))) {
+        results.push({ ...gate, ok: false, output: '', note: 'not run: the build failed' });
+      }
+      const live = runnable.length === 1;
+      if (live) console.log(`\n━━ ${runnable[0]!.name}: ${runnable[0]!.command}`);
+      else for (const gate of runnable) console.log(`\n━━ ${gate.name} started: ${gate.command}`);
+      const finished = await Promise.all(
+        runnable.map(async (gate) => {
+          const result = await run(gate, live);
+          if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
+          return result;
+        }),
+      );
+      for (const result of finished) {
+        if (result.name === 'build' && !result.ok) built = false;
+        results.push(result);
+      }
+    }
+  } finally {
+    fs.rmSync(fixtureContent, { recursive: true, force: true });
+    fs.rmSync(fixtureOut, { recursive: true, force: true });
+  }
+
+  console.log('\n━━ summary');
+  for (const result of results)
+    console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);
+  const passed = results.filter((result) => result.ok).length;
+  console.log(
+    `\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`,
+  );
+  process.exit(passed === results.length ? 0 : 1);
+}
+
+void main();
