@@ -10,6 +10,8 @@ export default defineConfig([
     'out/**',
     '.fixture-out/**',
     'bench/floor/**',
+    // The CMS as npm ships it, copied by scripts/cms.ts.
+    'public/admin/sveltia/**',
     'test-results/**',
     'playwright-report/**',
     'next-env.d.ts',
