@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import * as cheerio from 'cheerio';
 import robots from '../app/robots';
+import { ADMIN_PATH } from '../config/security-headers';
 import { getCategories, getCategoryContent, getDictionary } from '../lib/content';
 import { llmsTxt, productFeed } from '../lib/feeds';
 import { fill } from '../lib/format';
@@ -23,8 +24,10 @@ const categories = getCategories();
 const pages = allPages(categories);
 const base = siteUrl();
 const url = (pathname: string) => absoluteUrl(pathname, base);
-/** The error pages, which no sitemap lists. */
-const errorPages = ['404.html', '_not-found.html'].map((file) => path.join(root, file));
+/** The pages no sitemap lists: the error pages and the editors' CMS (noindex, tested in cms.spec.ts). */
+const unlisted = ['404.html', '_not-found.html', `${ADMIN_PATH}index.html`].map((file) =>
+  path.join(root, file),
+);
 
 /** The smallest Next.js 16 static export with one zustand island (docs/performance.md), and the budget above it. */
 const FLOOR_KB = 134;
@@ -90,7 +93,7 @@ test.describe('machine-readable files', () => {
   });
 
   test('the export has a file for each page of the sitemap, and no other page', () => {
-    const expected = [...pages.map((page) => exported(pagePath(page))), ...errorPages];
+    const expected = [...pages.map((page) => exported(pagePath(page))), ...unlisted];
     expect(htmlFiles(root).sort()).toEqual(expected.sort());
   });
 
@@ -249,7 +252,7 @@ const budgetPages = [
         pages.findIndex((other) => other.kind === page.kind && other.locale === page.locale) === index,
     )
     .map((page) => exported(pagePath(page))),
-  errorPages[0]!,
+  unlisted[0]!,
 ];
 for (const file of budgetPages) {
   const name = path.relative(root, file);

@@ -8,27 +8,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import type { Category } from '../lib/categories';
-import { getCategories, getCategoryContent, getDictionary, type Dictionary } from '../lib/content';
-import { fill } from '../lib/format';
-import {
-  allPages,
-  categoryPath,
-  locales,
-  pagePath,
-  translatePage,
-  type Locale,
-  type Page as SitePage,
-} from '../lib/i18n';
+import { getCategories, getDictionary, type Dictionary } from '../lib/content';
+import { allPages, locales, pagePath, translatePage, type Locale, type Page as SitePage } from '../lib/i18n';
 
 export { expect };
-export {
-  euros,
-  specCategories,
-  specPaths,
-  specToast,
-  specExclusiveSuffix,
-  specNotFound,
-} from '../testing/spec';
+export { euros, specPaths, specToast, specNotFound } from '../testing/spec';
+/** A category's copy in one language, a copy template filled in, and a category's route. */
+export { getCategoryContent as copyOf } from '../lib/content';
+export { fill as fillIn } from '../lib/format';
+export { categoryPath as categoryRoute } from '../lib/i18n';
 export type Lang = Locale;
 export type { Category };
 
@@ -37,18 +25,6 @@ export const ui = Object.fromEntries(locales.map((locale) => [locale, getDiction
   Lang,
   Dictionary
 >;
-
-/** The category's copy in one language, as `content/<lang>/categories/` has it. */
-export function copyOf(category: Category, lang: Lang) {
-  return getCategoryContent(category, lang);
-}
-
-/** Fills a copy template's `{placeholders}`. */
-export const fillIn = fill;
-
-export function categoryRoute(category: Category, lang: Lang): string {
-  return categoryPath(category, lang);
-}
 
 export interface PageUnderTest {
   path: string;
@@ -76,7 +52,7 @@ export const NOT_FOUND_CONSOLE = /status of 404|^404: no page at /;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function isThirdParty(url: string): boolean {
+function isThirdParty(url: string): boolean {
   const parsed = new URL(url);
   return /^(https?|wss?):$/.test(parsed.protocol) && !LOCAL_HOSTS.has(parsed.hostname);
 }
@@ -275,21 +251,13 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One violation as a developer needs it: rule, impact, help, where to read more, and every offending element. */
 function formatViolation(violation: Result): string {
-  const nodes = violation.nodes.map((node) => {
-    const target = node.target
-      .map((selector) => (typeof selector === 'string' ? selector : JSON.stringify(selector)))
-      .join(' >>> ');
-    const summary = (node.failureSummary ?? '')
-      .split('\n')
-      .map((line) => `        ${line.trim()}`)
-      .join('\n');
-    return `    - ${target}\n      ${node.html.slice(0, 200)}\n${summary}`;
-  });
-  return [
-    `  ${violation.id} [${violation.impact ?? 'n/a'}]: ${violation.help}`,
-    `    ${violation.helpUrl}`,
-    ...nodes,
-  ].join('\n');
+  const nodes = violation.nodes.map(
+    (node) =>
+      `    - ${node.target.join(' >>> ')}\n      ${node.html.slice(0, 200)}\n      ${node.failureSummary}`,
+  );
+  return [`  ${violation.id} [${violation.impact}]: ${violation.help} (${violation.helpUrl})`, ...nodes].join(
+    '\n',
+  );
 }
 
 /** Waits for running CSS animations and transitions to end, so that axe never sees a half-faded colour. */
