@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryGradients, categoryIcons } from './categories';
 import { locales, type Locale } from './i18n';
+import { STATE_CODES } from './order/area';
 
 // Checks for non-blank text without trimming it: copy such as the " (Exklusiv)" suffix keeps its spaces.
 const text = z.string().regex(/\S/, 'must not be empty');
@@ -225,6 +226,8 @@ export const dictionarySchema = z.strictObject({
     fromPerLead: text,
     /** The exclusive price next to the base price: {exclusivePrice}. */
     exclusivePrice: text,
+    /** The link at the top of a category page that leads a phone user to the order form. */
+    orderCta: text,
     netNote: text,
     faq: z.strictObject({ title: text, items: faqItems.min(3) }),
   }),
@@ -237,6 +240,35 @@ export const dictionarySchema = z.strictObject({
     message: text,
     quantity: text,
     quantityHint: text,
+    /** The delivery area: the group, its choices, the fields of each choice and their hints. */
+    areaLegend: text,
+    areaHint: text,
+    areaPostcodes: text,
+    areaRadius: text,
+    areaStates: text,
+    postcodesLabel: text,
+    postcodesHint: text,
+    radiusPostcode: text,
+    radiusPostcodeHint: text,
+    radiusKm: text,
+    /** One distance in the list: {km}. */
+    radiusOption: text,
+    statesLegend: text,
+    /** What is wrong with an area, by error code of lib/order/area.ts: {entry}, {char}, {fix}, {max}. */
+    areaErrors: z.strictObject({
+      notDigit: text,
+      digits: text,
+      descending: text,
+      badRange: text,
+      outOfRange: text,
+      postcodesEmpty: text,
+      tooMany: text,
+      radiusEmpty: text,
+      radiusDigits: text,
+      distance: text,
+      statesEmpty: text,
+      kind: text,
+    }),
     exclusive: text,
     exclusiveHint: text,
     exclusiveNote: text,
@@ -252,6 +284,21 @@ export const dictionarySchema = z.strictObject({
     /** Shown next to the form when JavaScript is off: ordering needs it; {email} is the sales address. */
     noscript: text,
   }),
+  /** A delivery area in words, in the cart, the order and the form. */
+  area: z.strictObject({
+    germany: text,
+    /** {list} of areas and postcodes, e.g. "80–85, 90". */
+    postcodes: text,
+    /** {km} around {postcode}. */
+    radius: text,
+    /** The federal states by ISO 3166-2 code. */
+    states: z.strictObject(
+      Object.fromEntries(STATE_CODES.map((code) => [code, text])) as Record<
+        (typeof STATE_CODES)[number],
+        typeof text
+      >,
+    ),
+  }),
   cart: z.strictObject({
     title: text,
     close: text,
@@ -262,6 +309,8 @@ export const dictionarySchema = z.strictObject({
     increase: text,
     decrease: text,
     remove: text,
+    /** A line's name: {name} of the category and its {area}. */
+    line: text,
     total: text,
     netNote: text,
     checkout: text,
@@ -269,6 +318,14 @@ export const dictionarySchema = z.strictObject({
     /** Ordering by e-mail until checkout exists: the link, a hint, and the e-mail's parts. */
     orderByEmail: text,
     orderByEmailHint: text,
+    /** Ordering without an e-mail program: copy the order text and send it to {email}. */
+    withoutMailProgram: text,
+    copyOrder: text,
+    copied: text,
+    copyFailed: text,
+    orderTextLabel: text,
+    /** The head of the copied text: {email} and {subject}. */
+    copyHeader: text,
     mailSubject: text,
     mailIntro: text,
     mailLine: text,
