@@ -155,6 +155,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   categoryName={content.name}
                   basePrice={category.price}
                   strings={dict.orderForm}
+                  areaWords={dict.area}
                 />
               </div>
             </div>
