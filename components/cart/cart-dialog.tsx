@@ -37,7 +37,7 @@ function WithAddress({ template, email }: { template: string; email: string }) {
   return (
     <>
       {before}
-      <strong className="font-semibold break-all text-slate-900 select-all">{email}</strong>
+      <strong className="font-semibold break-words text-slate-900 select-all">{email}</strong>
       {after}
     </>
   );
@@ -157,13 +157,12 @@ export function CartDialog({
                     area: describeAreaCode(item.area, areaWords),
                   });
                   return (
-                    <li key={item.id} className="flex items-center gap-3 py-4">
-                      <div className="min-w-0 flex-1">
-                        <p className="font-medium text-slate-900">{name}</p>
-                        <p className="text-sm text-slate-600">
-                          {fill(strings.unitPrice, { price: formatMoney(item.price, locale) })}
-                        </p>
-                      </div>
+                    // The name with its area gets the whole width: a postcode range never breaks on a phone.
+                    <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-4">
+                      <p className="w-full font-medium text-slate-900">{name}</p>
+                      <p className="min-w-0 flex-1 text-sm text-slate-600">
+                        {fill(strings.unitPrice, { price: formatMoney(item.price, locale) })}
+                      </p>
                       <div
                         className="flex items-center gap-1"
                         role="group"
