@@ -211,11 +211,13 @@ test.describe('privacy', () => {
         id: expect.stringMatching(/^treppenlifte-/),
         category: treppenlifte.id,
         exclusive: true,
+        // The delivery area as a code without words; not personal data.
+        area: 'germany',
         quantity: 2,
       },
     ]);
     for (const item of stored.state.items)
-      expect(Object.keys(item).sort()).toEqual(['category', 'exclusive', 'id', 'quantity']);
+      expect(Object.keys(item).sort()).toEqual(['area', 'category', 'exclusive', 'id', 'quantity']);
 
     // A reload brings the cart back, but not a single typed character.
     await page.reload();
