@@ -173,6 +173,30 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     expect(alert).toHaveBeenCalledWith(german);
   });
 
+  it('copies the order text, or selects it for the buyer when the clipboard refuses', async () => {
+    const dict = getDictionary(locale).cart;
+    const writeText = jest
+      .fn<Promise<void>, [string]>()
+      .mockResolvedValueOnce()
+      .mockRejectedValueOnce(new Error('denied'));
+    fillCart();
+    const { user, dialog } = await renderDialog(locale);
+    // After user-event's setup, which puts its own clipboard in place.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const text = within(dialog).getByRole('textbox', { name: dict.orderTextLabel });
+    const copy = within(dialog).getByRole('button', { name: dict.copyOrder });
+
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith((text as HTMLTextAreaElement).value);
+    expect((text as HTMLTextAreaElement).value).toContain(names(locale).stairlifts);
+    const status = within(dialog).getByText(dict.copied.replace('{email}', getSite().email));
+    expect(status).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(copy);
+    expect(within(dialog).getByText(dict.copyFailed)).toHaveAttribute('aria-live', 'polite');
+    expect(text).toHaveFocus();
+  });
+
   it('closes with its close button', async () => {
     const { user, dialog, onClose } = await renderDialog(locale);
     await user.click(within(dialog).getByRole('button', { name: ui.close }));
