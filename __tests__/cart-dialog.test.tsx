@@ -33,10 +33,25 @@ const byPlainText = (text: string) => (_content: string, element: Element | null
 const priceCents = (id: string) => categories.find((category) => category.id === id)!.price * 100;
 
 const suffix = { de: ' (Exklusiv)', en: ' (Exclusive)' } as const;
-const names = (locale: Locale) => ({
-  stairlifts: readJson<{ name: string }>(`${locale}/categories/treppenlifte.json`).name,
-  lawExclusive: readJson<{ name: string }>(`${locale}/categories/kanzlei.json`).name + suffix[locale],
-});
+interface AreaUi {
+  postcodes: string;
+  states: Record<string, string>;
+}
+/** The lines `fillCart` makes, named as the cart shows them: category, then area in this language's words. */
+const names = (locale: Locale) => {
+  const { cart, area } = readJson<{ cart: { line: string }; area: AreaUi }>(`${locale}/ui.json`);
+  const line = (name: string, where: string) => cart.line.replace('{name}', name).replace('{area}', where);
+  return {
+    stairlifts: line(
+      readJson<{ name: string }>(`${locale}/categories/treppenlifte.json`).name,
+      area.postcodes.replace('{list}', '80–85, 90'),
+    ),
+    lawExclusive: line(
+      readJson<{ name: string }>(`${locale}/categories/kanzlei.json`).name + suffix[locale],
+      `${area.states.BY}, ${area.states.HE}`,
+    ),
+  };
+};
 
 async function renderDialog(locale: Locale, onClose = jest.fn()) {
   const dict = getDictionary(locale);
@@ -49,6 +64,7 @@ async function renderDialog(locale: Locale, onClose = jest.fn()) {
       names={getCategoryNames(locale)}
       exclusiveSuffix={dict.orderForm.exclusiveSuffix}
       email={getSite().email}
+      areaWords={dict.area}
     />,
   );
   // Headless UI settles the dialog's transition asynchronously; wait for it inside act().
@@ -58,8 +74,12 @@ async function renderDialog(locale: Locale, onClose = jest.fn()) {
 
 function fillCart() {
   act(() => {
-    useCartStore.getState().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 1 });
-    useCartStore.getState().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 1 });
+    useCartStore
+      .getState()
+      .addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'postcodes:80-85,90' });
+    useCartStore
+      .getState()
+      .addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 1, area: 'states:BY,HE' });
   });
 }
 
@@ -151,6 +171,30 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     expect(german).toMatch(/Zahlungsanbieter/);
     expect(alert).toHaveBeenCalledTimes(1);
     expect(alert).toHaveBeenCalledWith(german);
+  });
+
+  it('copies the order text, or selects it for the buyer when the clipboard refuses', async () => {
+    const dict = getDictionary(locale).cart;
+    const writeText = jest
+      .fn<Promise<void>, [string]>()
+      .mockResolvedValueOnce()
+      .mockRejectedValueOnce(new Error('denied'));
+    fillCart();
+    const { user, dialog } = await renderDialog(locale);
+    // After user-event's setup, which puts its own clipboard in place.
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const text = within(dialog).getByRole('textbox', { name: dict.orderTextLabel });
+    const copy = within(dialog).getByRole('button', { name: dict.copyOrder });
+
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith((text as HTMLTextAreaElement).value);
+    expect((text as HTMLTextAreaElement).value).toContain(names(locale).stairlifts);
+    const status = within(dialog).getByText(dict.copied.replace('{email}', getSite().email));
+    expect(status).toHaveAttribute('aria-live', 'polite');
+
+    await user.click(copy);
+    expect(within(dialog).getByText(dict.copyFailed)).toHaveAttribute('aria-live', 'polite');
+    expect(text).toHaveFocus();
   });
 
   it('closes with its close button', async () => {

@@ -21,7 +21,14 @@ function baseCents(id: string): number {
 }
 
 function line(id: string, category: string, quantity = 1, exclusive = false): CartItem {
-  return { id, category, exclusive, quantity, price: baseCents(category) * (exclusive ? 5 : 1) };
+  return {
+    id,
+    category,
+    exclusive,
+    area: 'germany',
+    quantity,
+    price: baseCents(category) * (exclusive ? 5 : 1),
+  };
 }
 
 describe('addItem', () => {
@@ -30,6 +37,7 @@ describe('addItem', () => {
       id: 'treppenlifte-1-0',
       category: 'treppenlifte',
       exclusive: false,
+      area: 'germany',
       price: baseCents('treppenlifte'),
     };
     const items = addItem([line('kanzlei-1-0', 'kanzlei')], item);
@@ -96,7 +104,11 @@ describe('orderLines', () => {
   const now = 1_700_000_000_000;
 
   it('creates one line per lead with ids categoryId-timestamp-index', () => {
-    const lines = orderLines({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 }, now, prices);
+    const lines = orderLines(
+      { categoryId: 'treppenlifte', exclusive: false, quantity: 3, area: 'germany' },
+      now,
+      prices,
+    );
     expect(lines.map((entry) => entry.id)).toEqual([
       `treppenlifte-${now}-0`,
       `treppenlifte-${now}-1`,
@@ -114,40 +126,61 @@ describe('orderLines', () => {
   });
 
   it('charges five times the base price per exclusive lead', () => {
-    const [first] = orderLines({ categoryId: 'kanzlei', exclusive: true, quantity: 1 }, now, prices);
+    const [first] = orderLines(
+      { categoryId: 'kanzlei', exclusive: true, quantity: 1, area: 'germany' },
+      now,
+      prices,
+    );
     expect(first).toEqual(expect.objectContaining({ exclusive: true, price: 5 * baseCents('kanzlei') }));
   });
 
   it('accepts the limits 1 and 100', () => {
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 1 }, now, prices)).toHaveLength(
-      1,
-    );
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity: 100 }, now, prices)).toHaveLength(
-      100,
-    );
+    expect(
+      orderLines({ categoryId: 'coaching', exclusive: false, quantity: 1, area: 'germany' }, now, prices),
+    ).toHaveLength(1);
+    expect(
+      orderLines({ categoryId: 'coaching', exclusive: false, quantity: 100, area: 'germany' }, now, prices),
+    ).toHaveLength(100);
   });
 
   it.each([0, 101, 2.5, Number.NaN, -3])('rejects quantity %p', (quantity) => {
-    expect(orderLines({ categoryId: 'coaching', exclusive: false, quantity }, now, prices)).toEqual([]);
+    expect(
+      orderLines({ categoryId: 'coaching', exclusive: false, quantity, area: 'germany' }, now, prices),
+    ).toEqual([]);
   });
 
   it('rejects an unknown category', () => {
-    expect(orderLines({ categoryId: 'stairlifts', exclusive: false, quantity: 1 }, now, prices)).toEqual([]);
+    expect(
+      orderLines({ categoryId: 'stairlifts', exclusive: false, quantity: 1, area: 'germany' }, now, prices),
+    ).toEqual([]);
   });
 });
 
 describe('sanitizeItems', () => {
-  const good = { id: 'treppenlifte-1-0', category: 'treppenlifte', exclusive: false, quantity: 2 };
+  const good = {
+    id: 'treppenlifte-1-0',
+    category: 'treppenlifte',
+    exclusive: false,
+    area: 'postcodes:80-85,90',
+    quantity: 2,
+  };
 
   it('keeps well-formed lines and recomputes their prices from the category table', () => {
     expect(
-      sanitizeItems([good, { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, quantity: 1 }], prices),
+      sanitizeItems(
+        [
+          good,
+          { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: true, area: 'states:BY,HE', quantity: 1 },
+        ],
+        prices,
+      ),
     ).toEqual([
       { ...good, price: baseCents('treppenlifte') },
       {
         id: 'kanzlei-1-0',
         category: 'kanzlei',
         exclusive: true,
+        area: 'states:BY,HE',
         quantity: 1,
         price: 5 * baseCents('kanzlei'),
       },
@@ -182,6 +215,9 @@ describe('sanitizeItems', () => {
     ['a fractional quantity', { ...good, quantity: 1.5 }],
     ['a huge quantity', { ...good, quantity: 1e9 }],
     ['an exclusive flag that is not a boolean', { ...good, exclusive: 'yes' }],
+    ['a missing area', { ...good, area: undefined }],
+    ['an area that is no code', { ...good, area: 'PLZ 80–85' }],
+    ['an area in another spelling', { ...good, area: 'postcodes:90,80-85' }],
   ])('drops %s', (_label, entry) => {
     expect(sanitizeItems([entry, { ...good, id: 'kept' }], prices).map((item) => item.id)).toEqual(['kept']);
   });

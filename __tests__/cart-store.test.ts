@@ -33,7 +33,13 @@ function writeStored(value: unknown) {
   localStorage.setItem(CART_STORAGE_KEY, typeof value === 'string' ? value : JSON.stringify(value));
 }
 
-const storedLine = { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: false, quantity: 2 };
+const storedLine = {
+  id: 'kanzlei-1-0',
+  category: 'kanzlei',
+  exclusive: false,
+  area: 'radius:80331:50',
+  quantity: 2,
+};
 
 beforeEach(() => {
   setCartPrices(prices);
@@ -47,7 +53,9 @@ afterEach(() => {
 
 describe('cart actions', () => {
   it('adds one line per ordered lead and reports how many', () => {
-    expect(cart().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 })).toBe(3);
+    expect(
+      cart().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 3, area: 'germany' }),
+    ).toBe(3);
     expect(cart().items).toHaveLength(3);
     expect(new Set(cart().items.map((item) => item.id)).size).toBe(3);
     expect(selectCount(cart())).toBe(3);
@@ -56,25 +64,27 @@ describe('cart actions', () => {
 
   it('gives two orders in the same millisecond distinct lines', () => {
     jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
-    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
-    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' });
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' });
     expect(cart().items).toHaveLength(4);
     expect(selectCount(cart())).toBe(4);
   });
 
   it('prices exclusive leads at five times the base price', () => {
-    cart().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2 });
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2, area: 'germany' });
     expect(selectTotal(cart())).toBe(2 * 5 * priceCents('kanzlei'));
   });
 
   it('adds nothing for an invalid order (the rules are tested in cart-rules.test.ts)', () => {
-    expect(cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 101 })).toBe(0);
-    expect(cart().addOrder({ categoryId: 'nope', exclusive: false, quantity: 1 })).toBe(0);
+    expect(cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 101, area: 'germany' })).toBe(
+      0,
+    );
+    expect(cart().addOrder({ categoryId: 'nope', exclusive: false, quantity: 1, area: 'germany' })).toBe(0);
     expect(cart().items).toEqual([]);
   });
 
   it('increases and decreases a line; decreasing at 1 removes it', () => {
-    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 1 });
+    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 1, area: 'germany' });
     const id = cart().items[0]!.id;
     cart().increase(id);
     cart().increase(id);
@@ -87,11 +97,11 @@ describe('cart actions', () => {
   });
 
   it('removes one line and clears all', () => {
-    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 2 });
+    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 2, area: 'germany' });
     const [first, second] = cart().items;
     cart().remove(first!.id);
     expect(cart().items.map((item) => item.id)).toEqual([second!.id]);
-    cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 4 });
+    cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 4, area: 'germany' });
     cart().clear();
     expect(cart().items).toEqual([]);
     expect(selectTotal(cart())).toBe(0);
@@ -100,7 +110,7 @@ describe('cart actions', () => {
 
 describe('persistence', () => {
   it('stores cart lines with the version number and restores them', async () => {
-    cart().addOrder({ categoryId: 'photovoltaik', exclusive: true, quantity: 2 });
+    cart().addOrder({ categoryId: 'photovoltaik', exclusive: true, quantity: 2, area: 'germany' });
     const before = cart().items;
 
     const value = stored();
@@ -114,10 +124,57 @@ describe('persistence', () => {
   });
 
   it('stores only the lines: no prices to tamper with, nothing else', () => {
-    cart().addOrder({ categoryId: 'photovoltaik', exclusive: false, quantity: 1 });
+    cart().addOrder({ categoryId: 'photovoltaik', exclusive: false, quantity: 1, area: 'germany' });
     const value = stored();
     expect(Object.keys(value.state)).toEqual(['items']);
-    expect(Object.keys(value.state.items[0]!).sort()).toEqual(['category', 'exclusive', 'id', 'quantity']);
+    expect(Object.keys(value.state.items[0]!).sort()).toEqual([
+      'area',
+      'category',
+      'exclusive',
+      'id',
+      'quantity',
+    ]);
+  });
+
+  it('stores the area as its language-neutral code, and restores it', async () => {
+    cart().addOrder({
+      categoryId: 'treppenlifte',
+      exclusive: false,
+      quantity: 1,
+      area: 'postcodes:80-85,90',
+    });
+    cart().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'states:BY,HE' });
+    expect(stored().state.items.map((item) => item.area)).toEqual(['postcodes:80-85,90', 'states:BY,HE']);
+    const before = cart().items;
+    const value = stored();
+    useCartStore.setState({ items: [] }, false);
+    writeStored(value);
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual(before);
+  });
+
+  it('loads a cart stored before areas existed (version 1) with all of Germany on every line', async () => {
+    const oldLine = { id: 'kanzlei-1-0', category: 'kanzlei', exclusive: false, quantity: 2 };
+    writeStored({
+      state: { items: [oldLine, { ...oldLine, id: 'kanzlei-1-1', exclusive: true }, 'junk'] },
+      version: 1,
+    });
+    await useCartStore.persist.rehydrate();
+    expect(cart().items.map(({ id, area, exclusive }) => ({ id, area, exclusive }))).toEqual([
+      { id: 'kanzlei-1-0', area: 'germany', exclusive: false },
+      { id: 'kanzlei-1-1', area: 'germany', exclusive: true },
+    ]);
+    expect(selectTotal(cart())).toBe(2 * priceCents('kanzlei') + 2 * 5 * priceCents('kanzlei'));
+    // The next write stores it in the new version.
+    cart().increase('kanzlei-1-0');
+    expect(stored().version).toBe(CART_STORAGE_VERSION);
+    expect(stored().state.items[0]!.area).toBe('germany');
+  });
+
+  it('drops a version-1 cart whose lines are not a list', async () => {
+    writeStored({ state: { items: 'lots' }, version: 1 });
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual([]);
   });
 
   it('takes prices from the category table, not from storage', async () => {
@@ -170,7 +227,7 @@ describe('persistence', () => {
         items: [
           storedLine,
           { ...storedLine, id: 'b', quantity: null },
-          { id: 'c', category: 'mars', exclusive: false, quantity: 1 },
+          { id: 'c', category: 'mars', exclusive: false, area: 'germany', quantity: 1 },
         ],
       },
       version: CART_STORAGE_VERSION,
@@ -186,7 +243,9 @@ describe('storage that fails', () => {
     jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    expect(() => cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 })).not.toThrow();
+    expect(() =>
+      cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' }),
+    ).not.toThrow();
     expect(selectCount(cart())).toBe(2);
     cart().increase(cart().items[0]!.id);
     expect(selectCount(cart())).toBe(3);
@@ -197,14 +256,14 @@ describe('storage that fails', () => {
   });
 
   it('keeps the in-memory cart when reading throws', async () => {
-    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2 });
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' });
     const before = cart().items;
     jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
     await expect(useCartStore.persist.rehydrate()).resolves.toBeUndefined();
     expect(cart().items).toEqual(before);
-    cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 1 });
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 1, area: 'germany' });
     expect(selectCount(cart())).toBe(3);
   });
 
@@ -251,7 +310,14 @@ describe('connectCartStorage', () => {
       state: {
         items: [
           storedLine,
-          { id: 'coaching-1-0', category: 'coaching', exclusive: true, quantity: 1, price: 1 },
+          {
+            id: 'coaching-1-0',
+            category: 'coaching',
+            exclusive: true,
+            area: 'germany',
+            quantity: 1,
+            price: 1,
+          },
         ],
       },
       version: CART_STORAGE_VERSION,
@@ -276,7 +342,13 @@ describe('connectCartStorage', () => {
         state: {
           items: [
             storedLine,
-            { id: 'treppenlifte-2-0', category: 'treppenlifte', exclusive: true, quantity: 1 },
+            {
+              id: 'treppenlifte-2-0',
+              category: 'treppenlifte',
+              exclusive: true,
+              area: 'states:BY',
+              quantity: 1,
+            },
           ],
         },
         version: CART_STORAGE_VERSION,

@@ -96,7 +96,9 @@ describe('German header', () => {
     expect(screen.getByRole('button', { name: strings.cart })).not.toHaveTextContent(/\d/);
 
     act(() => {
-      useCartStore.getState().addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 3 });
+      useCartStore
+        .getState()
+        .addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 3, area: 'germany' });
     });
     const button = screen.getByRole('button', { name: new RegExp(`^${strings.cart}\\b.*\\b3$`) });
     // The visible badge holds just the count.

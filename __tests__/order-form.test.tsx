@@ -47,6 +47,7 @@ function setup(locale: Locale) {
       categoryName={contentName(locale)}
       basePrice={stairlifts.price}
       strings={strings}
+      areaWords={getDictionary(locale).area}
     />,
   );
   const form = screen.getByRole('form', { name: strings.formLabel });

@@ -1,4 +1,4 @@
-import { orderMailHref } from '@/lib/cart/order-mail';
+import { orderCopyText, orderMailHref } from '@/lib/cart/order-mail';
 import { orderLines, addItem, type CartItem } from '@/lib/cart/rules';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
@@ -7,22 +7,29 @@ import { euros, specExclusiveSuffix, type Lang } from '@/testing/spec';
 
 const prices = priceList(getCategories());
 
-function cart(...orders: { categoryId: string; exclusive: boolean; quantity: number }[]): CartItem[] {
+function cart(
+  ...orders: { categoryId: string; exclusive: boolean; quantity: number; area: string }[]
+): CartItem[] {
   return orders
     .flatMap((order, index) => orderLines(order, 1_700_000_000_000 + index, prices))
     .reduce<CartItem[]>((items, line) => addItem(items, line), []);
 }
 
-function mailOf(items: CartItem[], lang: Lang) {
+function inputOf(items: CartItem[], lang: Lang) {
   const dict = getDictionary(lang);
-  const href = orderMailHref({
+  return {
     items,
     names: getCategoryNames(lang),
     exclusiveSuffix: dict.orderForm.exclusiveSuffix,
     strings: dict.cart,
     locale: lang,
     email: getSite().email,
-  });
+    areaWords: dict.area,
+  };
+}
+
+function mailOf(items: CartItem[], lang: Lang) {
+  const href = orderMailHref(inputOf(items, lang));
   const url = new URL(href);
   return {
     href,
@@ -34,9 +41,9 @@ function mailOf(items: CartItem[], lang: Lang) {
 
 describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
   const items = cart(
-    { categoryId: 'treppenlifte', exclusive: false, quantity: 2 },
-    { categoryId: 'kanzlei', exclusive: true, quantity: 1 },
-    { categoryId: 'treppenlifte', exclusive: false, quantity: 1 },
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 2, area: 'germany' },
+    { categoryId: 'kanzlei', exclusive: true, quantity: 1, area: 'germany' },
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'germany' },
   );
   const names = getCategoryNames(lang);
   const stairlift = priceOf('treppenlifte');
@@ -68,7 +75,10 @@ describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
     const dict = getDictionary(lang).cart;
     expect(mailOf(items, lang).body).toContain(dict.mailShared);
     expect(mailOf(items, lang).body).toContain(dict.mailExclusive);
-    const sharedOnly = mailOf(cart({ categoryId: 'coaching', exclusive: false, quantity: 1 }), lang).body;
+    const sharedOnly = mailOf(
+      cart({ categoryId: 'coaching', exclusive: false, quantity: 1, area: 'germany' }),
+      lang,
+    ).body;
     expect(sharedOnly).toContain(dict.mailShared);
     expect(sharedOnly).not.toContain(dict.mailExclusive);
   });
@@ -83,3 +93,29 @@ describe.each(['de', 'en'] as const)('the order e-mail (%s)', (lang) => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe.each(['de', 'en'] as const)('the area on each line of the order (%s)', (lang) => {
+  const dict = getDictionary(lang);
+  const name = getCategoryNames(lang).treppenlifte!;
+  const items = cart(
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 2, area: 'postcodes:80-85,90' },
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'states:BY,HE' },
+    { categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'postcodes:80-85,90' },
+  );
+  const postcodes = dict.area.postcodes.replace('{list}', '80–85, 90');
+  const states = `${dict.area.states.BY}, ${dict.area.states.HE}`;
+
+  it('keeps lines of one category with different areas apart, and names each area in words', () => {
+    const { body } = mailOf(items, lang);
+    expect(body).toContain(`3 × ${dict.cart.line.replace('{name}', name).replace('{area}', postcodes)}`);
+    expect(body).toContain(`1 × ${dict.cart.line.replace('{name}', name).replace('{area}', states)}`);
+  });
+
+  it('gives the same text to copy, headed by the address and the subject', () => {
+    const text = orderCopyText(inputOf(items, lang));
+    const mail = mailOf(items, lang);
+    const head = dict.cart.copyHeader.replace('{email}', getSite().email).replace('{subject}', mail.subject);
+    expect(text.startsWith(`${head}\n\n`)).toBe(true);
+    expect(text.slice(head.length).replace(/\s+/g, ' ').trim()).toBe(mail.body.trim());
+  });
+});

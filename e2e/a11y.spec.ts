@@ -16,6 +16,7 @@ import {
   exclusiveBox,
   expect,
   expectOpen,
+  fillIn,
   order,
   orderForm,
   test,
@@ -97,9 +98,11 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
     const cart = cartDialog(page, lang);
     await expectOpen(cart, lang);
     const name = copyOf(treppenlifte, lang).name;
-    await expect(cart.getByText(`${name} ${dict.orderForm.exclusiveSuffix}`, { exact: true })).toHaveCount(
-      widths.length,
-    );
+    const line = fillIn(dict.cart.line, {
+      name: `${name} ${dict.orderForm.exclusiveSuffix}`,
+      area: ui[lang].area.germany,
+    });
+    await expect(cart.getByText(line, { exact: true })).toHaveCount(widths.length);
     await checkAtEachWidth(page, testInfo, 'cart dialog, with lines');
   });
 

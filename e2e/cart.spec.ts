@@ -80,9 +80,12 @@ for (const lang of ['de', 'en'] as const) {
     const total = (leads: number) => dialog.getByText(euros(leads * category.price, lang), { exact: true });
     await expect(total(3)).toBeVisible();
 
-    const increase = dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name }) });
-    const decrease = dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) });
-    const remove = dialog.getByRole('button', { name: fillIn(dict.cart.remove, { name }) });
+    // Each line is named with its area: all of Germany, as the form had it.
+    const line = fillIn(dict.cart.line, { name, area: dict.area.germany });
+    await expect(lines.first()).toContainText(line);
+    const increase = dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name: line }) });
+    const decrease = dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name: line }) });
+    const remove = dialog.getByRole('button', { name: fillIn(dict.cart.remove, { name: line }) });
     await expect(increase).toHaveCount(3);
 
     await increase.first().click();
@@ -181,7 +184,11 @@ test('the cart survives a reload and the switch to English, and another tab sees
 
   // A removal in this tab reaches the other one too.
   await dialog
-    .getByRole('button', { name: fillIn(ui.en.cart.remove, { name: copyOf(category, 'en').name }) })
+    .getByRole('button', {
+      name: fillIn(ui.en.cart.remove, {
+        name: fillIn(ui.en.cart.line, { name: copyOf(category, 'en').name, area: ui.en.area.germany }),
+      }),
+    })
     .first()
     .click();
   await expect(lines).toHaveCount(2);

@@ -77,14 +77,15 @@ test('the whole purchase works with the keyboard alone', async ({ page }) => {
   await expect.poll(() => holdsFocus(dialog)).toBe(true);
 
   const unit = 5 * category.price;
+  const exclusiveLine = fillIn(dict.cart.line, { name: exclusiveName, area: dict.area.germany });
   const increase = dialog
-    .getByRole('button', { name: fillIn(dict.cart.increase, { name: exclusiveName }) })
+    .getByRole('button', { name: fillIn(dict.cart.increase, { name: exclusiveLine }) })
     .first();
   await tabTo(page, increase);
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(euros(4 * unit, 'de'), { exact: true })).toBeVisible();
   const decrease = dialog
-    .getByRole('button', { name: fillIn(dict.cart.decrease, { name: exclusiveName }) })
+    .getByRole('button', { name: fillIn(dict.cart.decrease, { name: exclusiveLine }) })
     .first();
   await tabTo(page, decrease, { backwards: true });
   await page.keyboard.press('Enter');

@@ -139,6 +139,7 @@ const labels: Record<string, Label> = {
   categoryCard: { label: 'Kategorie-Kachel' },
   category: { label: 'Kategorieseite' },
   orderForm: { label: 'Bestellformular' },
+  area: { label: 'Liefergebiet', hint: 'Auswahl im Bestellformular und Angabe je Warenkorbzeile' },
   cart: { label: 'Warenkorb' },
   llms: { label: 'llms.txt' },
   errors: { label: 'Fehlermeldungen' },

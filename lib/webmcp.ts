@@ -16,7 +16,8 @@ export function annotateFormAsTool(form: HTMLFormElement, tool: ToolAnnotation):
   form.setAttribute('toolname', tool.name);
   form.setAttribute('tooldescription', tool.description);
   for (const [name, description] of Object.entries(tool.params)) {
-    const field = form.elements.namedItem(name);
-    if (field instanceof HTMLElement) field.setAttribute('toolparamdescription', description);
+    // A group of radios or checkboxes shares one name: each of its inputs carries the description.
+    for (const field of form.querySelectorAll(`[name="${name}"]`))
+      field.setAttribute('toolparamdescription', description);
   }
 }

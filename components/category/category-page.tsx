@@ -65,6 +65,21 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
               {content.h1}
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-700">{content.description}</p>
+            {/* Below lg the order card comes after everything else: the price and a plain link to it come first. */}
+            <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:hidden">
+              <p className="text-slate-700">
+                <span className="text-brand-800 text-lg font-semibold">
+                  {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
+                </span>{' '}
+                <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
+              </p>
+              <a
+                href="#order"
+                className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-11 items-center justify-center rounded-lg px-5 font-semibold text-white"
+              >
+                {strings.orderCta}
+              </a>
+            </div>
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <span role="img" aria-label={strings.ratingLabel} className="flex text-amber-500">
                 {[0, 1, 2, 3, 4].map((star) => (
@@ -155,6 +170,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   categoryName={content.name}
                   basePrice={category.price}
                   strings={dict.orderForm}
+                  areaWords={dict.area}
                 />
               </div>
             </div>

@@ -84,6 +84,7 @@ export function Header({ page }: HeaderProps) {
               names,
               exclusiveSuffix: dict.orderForm.exclusiveSuffix,
               email: site.email,
+              areaWords: dict.area,
             }}
           />
 

@@ -10,6 +10,17 @@ import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
+import {
+  AREA_KINDS,
+  areaCode,
+  DEFAULT_RADIUS_KM,
+  RADIUS_KM,
+  readArea,
+  STATE_CODES,
+  type AreaField,
+  type AreaKind,
+  type AreaWords,
+} from '@/lib/order/area';
 import { annotateFormAsTool } from '@/lib/webmcp';
 
 export interface OrderFormProps {
@@ -20,6 +31,8 @@ export interface OrderFormProps {
   /** Base price per lead in whole euros, from the category table. */
   basePrice: number;
   strings: Dictionary['orderForm'];
+  /** The delivery areas in words: the choice "all of Germany" and the federal states. */
+  areaWords: AreaWords;
 }
 
 type ContactField = 'name' | 'email' | 'company' | 'phone' | 'message';
@@ -30,11 +43,47 @@ function fieldOf(form: HTMLFormElement, name: ContactField | 'quantity' | 'exclu
   return form.elements.namedItem(name) as HTMLInputElement;
 }
 
-/** Empties the form for the next order: no contact data, one lead, not exclusive (spec §4). */
+/** The inputs of a name that several share (the area's kind, the states), or the one input of it. */
+function inputsNamed(form: HTMLFormElement, name: string): HTMLInputElement[] {
+  return [...form.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
+}
+
+/** The area fields as the browser has them; the hidden ones count only for their kind. */
+function readAreaFields(form: HTMLFormElement) {
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
+  return readArea({
+    kind: inputsNamed(form, 'area').find((radio) => radio.checked)?.value ?? '',
+    postcodes: value('postcodes'),
+    radiusPostcode: value('radiusPostcode'),
+    radiusKm: value('radiusKm'),
+    states: inputsNamed(form, 'states')
+      .filter((box) => box.checked)
+      .map((box) => box.value),
+  });
+}
+
+/** Empties the form for the next order: no contact data, one lead, not exclusive, all of Germany (spec §4). */
 function clearForm(form: HTMLFormElement) {
   for (const name of contactFields) fieldOf(form, name).value = '';
   fieldOf(form, 'quantity').value = '1';
   fieldOf(form, 'exclusive').checked = false;
+  for (const radio of inputsNamed(form, 'area')) radio.checked = radio.value === 'germany';
+  for (const box of inputsNamed(form, 'states')) box.checked = false;
+  for (const name of ['postcodes', 'radiusPostcode'] as const)
+    (form.elements.namedItem(name) as HTMLInputElement).value = '';
+  (form.elements.namedItem('radiusKm') as HTMLSelectElement).value = String(DEFAULT_RADIUS_KM);
+}
+
+/** Shows the panel of a kind of area only while its radio is checked: CSS alone, so it works before the script. */
+const areaPanel: Record<Exclude<AreaKind, 'germany'>, string> = {
+  postcodes: 'hidden group-has-[input[value=postcodes]:checked]/area:block',
+  radius: 'hidden group-has-[input[value=radius]:checked]/area:grid',
+  states: 'hidden group-has-[input[value=states]:checked]/area:block',
+};
+
+interface AreaProblem {
+  field: AreaField;
+  message: string;
 }
 
 const subscribeToNothing = () => () => {};
@@ -60,7 +109,14 @@ const orderToast = lazyModule(() => import('./order-toast'));
  * Orders leads of one category into the cart. The contact fields stay in
  * this component's state: they are never stored and never sent.
  */
-export function OrderForm({ locale, categoryId, categoryName, basePrice, strings }: OrderFormProps) {
+export function OrderForm({
+  locale,
+  categoryId,
+  categoryName,
+  basePrice,
+  strings,
+  areaWords,
+}: OrderFormProps) {
   const id = useId();
   const addOrder = useCartStore((state) => state.addOrder);
   const [quantity, setQuantity] = useState('1');
@@ -72,6 +128,7 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
   const submitRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const [areaProblem, setAreaProblem] = useState<AreaProblem | null>(null);
 
   /** Quantity and exclusivity drive the live total: state mirrors the fields, which the browser owns. */
   function mirrorChoices(form: HTMLFormElement) {
@@ -96,10 +153,22 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
         phone: strings.phone,
         message: strings.message,
         quantity: `${strings.quantity} (${strings.quantityHint})`,
+        area: `${strings.areaLegend}: ${AREA_KINDS.join(' | ')}`,
+        postcodes: `${strings.postcodesLabel} (${strings.postcodesHint})`,
+        radiusPostcode: `${strings.radiusPostcode} (${strings.radiusPostcodeHint})`,
+        radiusKm: `${strings.radiusKm}: ${RADIUS_KM.join(' | ')} km`,
+        states: `${strings.statesLegend}: ${STATE_CODES.map((code) => `${code} = ${areaWords.states[code]}`).join(', ')}`,
         exclusive: `${strings.exclusive}: ${strings.exclusiveHint}`,
       },
     });
-  }, [strings]);
+  }, [strings, areaWords]);
+
+  // A wrong area is marked and explained first, then focused, so that its message is read with it.
+  useEffect(() => {
+    if (!areaProblem || !formRef.current) return;
+    const field = inputsNamed(formRef.current, areaProblem.field)[0];
+    field?.focus();
+  }, [areaProblem]);
 
   const parsedQuantity = quantity.trim() === '' ? Number.NaN : Number(quantity);
   const quantityIsValid = isValidQuantity(parsedQuantity);
@@ -117,7 +186,13 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
       form.reportValidity();
       return;
     }
-    const added = addOrder({ categoryId, exclusive, quantity: parsedQuantity });
+    const area = readAreaFields(form);
+    if (!area.ok) {
+      const { code, ...values } = area.error;
+      setAreaProblem({ field: area.field, message: fill(strings.areaErrors[code], values) });
+      return;
+    }
+    const added = addOrder({ categoryId, exclusive, quantity: parsedQuantity, area: areaCode(area.area) });
     if (added === 0) return;
 
     const name = exclusive ? `${categoryName} ${strings.exclusiveSuffix}` : categoryName;
@@ -134,6 +209,30 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
   const input =
     'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
   const label = 'block text-sm font-medium text-slate-800';
+  /** An area field's hint and, while it is wrong, its message. */
+  const problemId = `${id}-area-problem`;
+  const areaField = (field: AreaField, hint?: string) => {
+    const wrong = areaProblem?.field === field;
+    return {
+      'aria-invalid': wrong || undefined,
+      'aria-describedby': [wrong ? problemId : '', hint ?? ''].filter(Boolean).join(' ') || undefined,
+    };
+  };
+  const problemFor = (...fields: AreaField[]) =>
+    areaProblem && fields.includes(areaProblem.field) ? (
+      <p id={problemId} className="mt-2 text-sm font-medium text-red-800">
+        {areaProblem.message}
+      </p>
+    ) : null;
+  const kindLabel: Record<AreaKind, string> = {
+    germany: areaWords.germany,
+    postcodes: strings.areaPostcodes,
+    radius: strings.areaRadius,
+    states: strings.areaStates,
+  };
+  const choice =
+    'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-medium';
+
   const required = (
     <span aria-hidden="true" className="text-red-700">
       {' '}
@@ -179,6 +278,109 @@ export function OrderForm({ locale, categoryId, categoryName, basePrice, strings
           </label>
           <textarea {...field('message')} rows={3} className={input} />
         </div>
+        <fieldset
+          className="group/area"
+          aria-describedby={`${id}-area-hint`}
+          onChange={() => setAreaProblem(null)}
+        >
+          <legend className={label}>{strings.areaLegend}</legend>
+          <p id={`${id}-area-hint`} className="text-xs text-slate-600">
+            {strings.areaHint}
+          </p>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            {AREA_KINDS.map((kind) => (
+              <label key={kind} className={choice}>
+                <input
+                  type="radio"
+                  name="area"
+                  value={kind}
+                  defaultChecked={kind === 'germany'}
+                  {...(kind === 'germany' ? areaField('area') : {})}
+                  className="accent-brand-700 size-5 shrink-0"
+                />
+                {kindLabel[kind]}
+              </label>
+            ))}
+          </div>
+          {problemFor('area')}
+          <div className={`mt-3 ${areaPanel.postcodes}`}>
+            <label htmlFor={`${id}-postcodes`} className={label}>
+              {strings.postcodesLabel}
+            </label>
+            <input
+              id={`${id}-postcodes`}
+              name="postcodes"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              {...areaField('postcodes', `${id}-postcodes-hint`)}
+              className={input}
+            />
+            <p id={`${id}-postcodes-hint`} className="mt-1 text-xs text-slate-600">
+              {strings.postcodesHint}
+            </p>
+            {problemFor('postcodes')}
+          </div>
+          <div className={`mt-3 gap-3 sm:grid-cols-[1fr_auto] ${areaPanel.radius}`}>
+            <div>
+              <label htmlFor={`${id}-radiusPostcode`} className={label}>
+                {strings.radiusPostcode}
+              </label>
+              <input
+                id={`${id}-radiusPostcode`}
+                name="radiusPostcode"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                {...areaField('radiusPostcode', `${id}-radius-hint`)}
+                className={`${input} max-w-40`}
+              />
+              <p id={`${id}-radius-hint`} className="mt-1 text-xs text-slate-600">
+                {strings.radiusPostcodeHint}
+              </p>
+            </div>
+            <div>
+              <label htmlFor={`${id}-radiusKm`} className={label}>
+                {strings.radiusKm}
+              </label>
+              <select
+                id={`${id}-radiusKm`}
+                name="radiusKm"
+                defaultValue={String(DEFAULT_RADIUS_KM)}
+                {...areaField('radiusKm')}
+                className={`${input} max-w-40`}
+              >
+                {RADIUS_KM.map((km) => (
+                  <option key={km} value={km}>
+                    {fill(strings.radiusOption, { km })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="sm:col-span-2">{problemFor('radiusPostcode', 'radiusKm')}</div>
+          </div>
+          <fieldset className={`mt-3 ${areaPanel.states}`}>
+            <legend className={label}>{strings.statesLegend}</legend>
+            <div className="mt-1 grid grid-cols-1 gap-x-3 min-[420px]:grid-cols-2">
+              {STATE_CODES.map((code) => (
+                <label
+                  key={code}
+                  className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-900"
+                >
+                  <input
+                    type="checkbox"
+                    name="states"
+                    value={code}
+                    {...areaField('states')}
+                    className="accent-brand-700 size-5 shrink-0"
+                  />
+                  {areaWords.states[code]}
+                </label>
+              ))}
+            </div>
+            {problemFor('states')}
+          </fieldset>
+        </fieldset>
         <div>
           <label htmlFor={`${id}-quantity`} className={label}>
             {strings.quantity}

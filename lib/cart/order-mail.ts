@@ -2,6 +2,7 @@ import type { Dictionary } from '../content-schema';
 import { fill } from '../format';
 import type { Locale } from '../i18n';
 import { formatMoney } from '../money';
+import { describeAreaCode, type AreaWords } from '../order/area';
 import { cartCount, cartTotal, type CartItem } from './rules';
 
 export interface OrderMailInput {
@@ -11,8 +12,17 @@ export interface OrderMailInput {
   exclusiveSuffix: string;
   strings: Pick<
     Dictionary['cart'],
-    'mailSubject' | 'mailIntro' | 'mailLine' | 'mailShared' | 'mailExclusive' | 'mailTotal' | 'mailOutro'
+    | 'mailSubject'
+    | 'mailIntro'
+    | 'mailLine'
+    | 'mailShared'
+    | 'mailExclusive'
+    | 'mailTotal'
+    | 'mailOutro'
+    | 'copyHeader'
   >;
+  /** The delivery areas in words. */
+  areaWords: AreaWords;
   locale: Locale;
   /** The shop's sales address. */
   email: string;
@@ -20,36 +30,38 @@ export interface OrderMailInput {
 
 interface OrderLine {
   name: string;
+  area: string;
   exclusive: boolean;
   quantity: number;
   /** Net price per lead, in cents. */
   price: number;
 }
 
-/** Cart lines of the same category and kind as one line of the order, in the cart's order. */
-function orderLinesOf({ items, names, exclusiveSuffix }: OrderMailInput): OrderLine[] {
+/** Cart lines of the same category, kind and area as one line of the order, in the cart's order. */
+function orderLinesOf({ items, names, exclusiveSuffix, areaWords }: OrderMailInput): OrderLine[] {
   const lines = new Map<string, OrderLine>();
   for (const item of items) {
-    const key = `${item.category}:${item.exclusive}`;
+    const key = `${item.category}|${item.exclusive}|${item.area}`;
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
     else {
       const category = names[item.category] ?? item.category;
       const name = item.exclusive ? `${category} ${exclusiveSuffix}` : category;
-      lines.set(key, { name, exclusive: item.exclusive, quantity: item.quantity, price: item.price });
+      const area = describeAreaCode(item.area, areaWords);
+      lines.set(key, { name, area, exclusive: item.exclusive, quantity: item.quantity, price: item.price });
     }
   }
   return [...lines.values()];
 }
 
 /**
- * The cart as an e-mail to the sales team: a `mailto:` link whose subject
- * and body list each line (category, quantity, exclusive or not, net price)
- * and the net total. No contact data goes in: the visitor's own e-mail
- * program sends it, from their address, with whatever they add.
+ * The cart as an order to the sales team: a subject, and a body that lists
+ * each line (category, area, quantity, exclusive or not, net price) and the
+ * net total. No contact data goes in: the visitor sends it from their own
+ * address, with whatever they add.
  */
-export function orderMailHref(input: OrderMailInput): string {
-  const { items, strings, locale, email } = input;
+export function orderText(input: OrderMailInput): { subject: string; body: string } {
+  const { items, strings, locale } = input;
   const money = (cents: number) => formatMoney(cents, locale);
   const lines = orderLinesOf(input);
   const body = [
@@ -59,6 +71,7 @@ export function orderMailHref(input: OrderMailInput): string {
       fill(strings.mailLine, {
         quantity: line.quantity,
         name: line.name,
+        area: line.area,
         price: money(line.price),
         lineTotal: money(line.price * line.quantity),
       }),
@@ -70,7 +83,18 @@ export function orderMailHref(input: OrderMailInput): string {
     '',
     strings.mailOutro,
   ].join('\n');
-  const subject = fill(strings.mailSubject, { leads: cartCount(items) });
+  return { subject: fill(strings.mailSubject, { leads: cartCount(items) }), body };
+}
+
+/** The order as a `mailto:` link that the visitor's e-mail program opens. */
+export function orderMailHref(input: OrderMailInput): string {
+  const { subject, body } = orderText(input);
   // RFC 6068: percent-encoded, line breaks as CRLF.
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\n/g, '\r\n'))}`;
+  return `mailto:${input.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\n/g, '\r\n'))}`;
+}
+
+/** The order as text to copy into any mail, webmail included: address and subject first, then the body. */
+export function orderCopyText(input: OrderMailInput): string {
+  const { subject, body } = orderText(input);
+  return `${fill(input.strings.copyHeader, { email: input.email, subject })}\n\n${body}`;
 }

@@ -1,5 +1,6 @@
 import type { PriceList } from '../categories';
 import { unitPriceCents } from '../money';
+import { areaFromCode } from '../order/area';
 
 /** Quantities the order form accepts, and the most one cart line may hold. */
 export const MIN_QUANTITY = 1;
@@ -12,6 +13,8 @@ export interface CartItem {
   id: string;
   category: string;
   exclusive: boolean;
+  /** Where the leads come from, as a code of lib/order/area.ts (`germany`, `postcodes:80-85`, …). */
+  area: string;
   /** Price per lead in cents (5 × base when exclusive). */
   price: number;
   quantity: number;
@@ -60,6 +63,8 @@ export function cartCount(items: readonly CartItem[]): number {
 export interface Order {
   categoryId: string;
   exclusive: boolean;
+  /** The delivery area's code. */
+  area: string;
   quantity: number;
 }
 
@@ -70,13 +75,19 @@ export interface Order {
  */
 export function orderLines(order: Order, now: number, prices: PriceList): Omit<CartItem, 'quantity'>[] {
   const basePrice = priceOf(prices, order.categoryId);
-  if (basePrice === undefined || !isValidQuantity(order.quantity) || typeof order.exclusive !== 'boolean')
+  if (
+    basePrice === undefined ||
+    !isValidQuantity(order.quantity) ||
+    typeof order.exclusive !== 'boolean' ||
+    !areaFromCode(order.area)
+  )
     return [];
   const price = unitPriceCents(basePrice, order.exclusive);
   return Array.from({ length: order.quantity }, (_, index) => ({
     id: `${order.categoryId}-${now}-${index}`,
     category: order.categoryId,
     exclusive: order.exclusive,
+    area: order.area,
     price,
   }));
 }
@@ -94,7 +105,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * Turns whatever was stored into cart lines we trust. Lines with a wrong
  * shape, an unknown category or an out-of-range quantity are dropped, and the
  * price is always looked up again in the price list: a stored price is
- * never believed. A line of a category the shop no longer sells is dropped.
+ * never believed. A line of a category the shop no longer sells is dropped,
+ * and so is a line whose area is not a code the shop writes.
  */
 export function sanitizeItems(raw: unknown, prices: PriceList): CartItem[] {
   if (!Array.isArray(raw)) return [];
@@ -102,9 +114,10 @@ export function sanitizeItems(raw: unknown, prices: PriceList): CartItem[] {
   const items: CartItem[] = [];
   for (const entry of raw.slice(0, MAX_LINES)) {
     if (!isRecord(entry)) continue;
-    const { id, category: categoryId, exclusive, quantity } = entry;
+    const { id, category: categoryId, exclusive, quantity, area } = entry;
     if (typeof id !== 'string' || id.length === 0 || id.length > 120 || seen.has(id)) continue;
     if (typeof exclusive !== 'boolean' || !isValidQuantity(quantity)) continue;
+    if (typeof area !== 'string' || !areaFromCode(area)) continue;
     const basePrice = priceOf(prices, categoryId);
     if (basePrice === undefined) continue;
     seen.add(id);
@@ -112,6 +125,7 @@ export function sanitizeItems(raw: unknown, prices: PriceList): CartItem[] {
       id,
       category: categoryId as string,
       exclusive,
+      area,
       quantity,
       price: unitPriceCents(basePrice, exclusive),
     });

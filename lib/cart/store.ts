@@ -15,13 +15,29 @@ import {
 } from './rules';
 import type { PriceList } from '../categories';
 import { createSafeStorage } from './storage';
+import { GERMANY_CODE } from '../order/area';
 
 export const CART_STORAGE_KEY = 'leadwerk-cart';
-/** Bump when the stored shape changes; older carts are then dropped, not misread. */
-export const CART_STORAGE_VERSION = 1;
+/**
+ * Bump when the stored shape changes, and teach `migrate` the step. Version 1
+ * had no delivery area: its lines were for all of Germany. Any other version
+ * is dropped, not misread.
+ */
+export const CART_STORAGE_VERSION = 2;
 
 /** What is stored: cart lines only, never contact data. Prices are recomputed on load. */
-type StoredCart = { items: Pick<CartItem, 'id' | 'category' | 'exclusive' | 'quantity'>[] };
+type StoredCart = { items: Pick<CartItem, 'id' | 'category' | 'exclusive' | 'area' | 'quantity'>[] };
+
+/** A version-1 cart as version 2: every line gets all of Germany. What is not a list of objects stays junk. */
+export function migrateStoredCart(persisted: unknown, version: number): StoredCart {
+  const items = (persisted as { items?: unknown } | undefined)?.items;
+  if (version !== 1 || !Array.isArray(items)) return { items: [] };
+  return {
+    items: items.map((item: unknown) =>
+      typeof item === 'object' && item !== null ? { ...item, area: GERMANY_CODE } : item,
+    ) as StoredCart['items'],
+  };
+}
 
 export interface CartState {
   items: CartItem[];
@@ -83,15 +99,15 @@ export const useCartStore = create<CartState>()(
       storage: createSafeStorage<StoredCart>(),
       skipHydration: true,
       partialize: (state): StoredCart => ({
-        items: state.items.map(({ id, category, exclusive, quantity }) => ({
+        items: state.items.map(({ id, category, exclusive, area, quantity }) => ({
           id,
           category,
           exclusive,
+          area,
           quantity,
         })),
       }),
-      // A cart stored by another version of the shop is not ours to interpret.
-      migrate: (): StoredCart => ({ items: [] }),
+      migrate: migrateStoredCart,
       merge: (persisted, current) => ({
         ...current,
         items: sanitizeItems((persisted as Partial<StoredCart> | undefined)?.items, prices),
