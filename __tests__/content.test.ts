@@ -8,6 +8,7 @@ import { categoryGradients, categoryIcons } from '@/lib/categories';
 import { factValues } from '@/lib/facts';
 import { locales } from '@/lib/i18n';
 import { fixtureCategory } from '@/testing/fixture-category';
+import { schemaFileFor } from '@/lib/content-json-schemas';
 import {
   contentRoot,
   getCategories,
@@ -303,6 +304,28 @@ describe('a broken category table', () => {
     );
     expect(message).toContain(
       `Missing content file content/en/categories/${fixtureCategory.translationKey}.json`,
+    );
+  });
+});
+
+/** Every JSON file below content/, schemas excepted, relative to it. */
+function contentFiles(dir = contentRoot()): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
+    const file = path
+      .relative(contentRoot(), path.join(entry.parentPath, entry.name))
+      .split(path.sep)
+      .join('/');
+    return entry.isFile() && file.endsWith('.json') && !file.startsWith('schemas/') ? [file] : [];
+  });
+}
+
+describe.each(contentFiles())('content/%s', (file) => {
+  it('is a file the site reads, and names its JSON Schema so that editors get help while typing', () => {
+    const schemaFile = schemaFileFor(file);
+    expect(schemaFile).toBeDefined();
+    const relative = path.posix.relative(path.posix.dirname(file), `schemas/${schemaFile}`);
+    expect(readJson<{ $schema?: string }>(file).$schema).toBe(
+      relative.startsWith('.') ? relative : `./${relative}`,
     );
   });
 });

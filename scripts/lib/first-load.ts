@@ -1,64 +1,22 @@
-// First-load JavaScript of one exported page: the scripts a browser fetches
-// as soon as it parses the HTML, and their size gzipped. Shared by the budget
-// test (e2e/export.spec.ts) and the bench, so that both count the same bytes.
+// First-load JavaScript of one exported page: the script files a browser fetches as soon as it parses
+// the HTML, gzipped at level 9. The budget test (e2e/export.spec.ts) and the bench count the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { runsAsJavaScript } from './page-policy';
 
-/** What this file needs of a parsed node: its type and parent. */
-interface TreeNode {
-  type: string;
-  parent: TreeNode | null;
-}
-
-function gzipKb(data: zlib.InputType): number {
-  return zlib.gzipSync(data, { level: 9 }).length / 1024;
-}
-
-/** Gzipped sizes by file, so that a chunk many pages load is compressed once (until the file changes). */
-const sizes = new Map<string, { mtimeMs: number; size: number; kb: number }>();
-function fileKb(file: string): number {
-  const { mtimeMs, size } = fs.statSync(file);
-  const known = sizes.get(file);
-  if (known && known.mtimeMs === mtimeMs && known.size === size) return known.kb;
-  const kb = gzipKb(fs.readFileSync(file));
-  sizes.set(file, { mtimeMs, size, kb });
-  return kb;
-}
-
-/**
- * Whether a node is part of the document itself: the content of a <template> is a fragment of its own
- * (its scripts do not run until someone clones them in), so its nearest root is not the document's.
- */
-function inDocument(node: TreeNode, documentRoot: TreeNode | undefined): boolean {
-  let parent = node.parent;
-  while (parent && parent.type !== 'root') parent = parent.parent;
-  return parent === documentRoot;
-}
-
 export interface FirstLoad {
-  /** The external scripts of this export, each gzipped. */
-  scripts: { src: string; file: string; kb: number }[];
-  /** Their total. */
+  /** The same-origin script files, gzipped, in kB. */
   kb: number;
   /** Script URLs on other origins, listed but not sized. */
   external: string[];
-  /** The inline scripts, each gzipped on its own, summed. */
-  inlineScripts: number;
-  inlineKb: number;
 }
 
 /**
- * The first-load JavaScript of an exported HTML page.
- *
- * Counts every `<script src>` that runs as JavaScript (classic or module) and
- * is not `nomodule` (only browsers without ES modules load those), once per
- * URL, plus the inline scripts. Scripts a page loads later (dialogs' chunks)
- * are not in its HTML, so they are not counted. Sizes are gzip at level 9.
- * `root` is the export folder (URLs starting with `/` are files under it); `htmlFile` is the page,
- * absolute or relative to `root`.
+ * Counts each `<script src>` that runs as JavaScript and is not `nomodule`, once per URL. Chunks a page
+ * loads later (the dialogs') are not in its HTML, so they do not count; neither do scripts inside a
+ * `<template>`, which run only once cloned. `root` is the export folder; `htmlFile` is absolute or relative to it.
  */
 export function firstLoadJs(root: string, htmlFile: string): FirstLoad {
   const rootDir = path.resolve(root);
@@ -67,39 +25,28 @@ export function firstLoadJs(root: string, htmlFile: string): FirstLoad {
   // Relative URLs resolve against the page's own path (or its <base href>), as in the browser.
   const pageUrl = new URL(path.relative(rootDir, file).split(path.sep).join('/'), 'http://export.invalid/');
   const baseUrl = new URL($('base[href]').first().attr('href') ?? '', pageUrl);
+  const urls = $('script[src]:not([nomodule])')
+    .filter((_, element) => {
+      // A <template>'s content is a fragment of its own: its nearest root is not the document.
+      let parent = element.parent;
+      while (parent && parent.type !== 'root') parent = parent.parent;
+      return parent === $.root()[0];
+    })
+    .filter((_, element) => runsAsJavaScript($(element).attr('type')))
+    .map((_, element) => new URL($(element).attr('src')!, baseUrl))
+    .toArray();
 
-  const runs = $('script')
-    .toArray()
-    .filter((element) => inDocument(element, $.root()[0]))
-    .filter((element) => runsAsJavaScript($(element).attr('type')))
-    .filter((element) => $(element).attr('nomodule') === undefined);
-
-  const scripts: FirstLoad['scripts'] = [];
-  const external: string[] = [];
-  const seen = new Set();
-  let inlineScripts = 0;
-  let inlineKb = 0;
-  for (const element of runs) {
-    const src = $(element).attr('src');
-    if (src === undefined) {
-      inlineScripts += 1;
-      inlineKb += gzipKb($(element).text());
-      continue;
-    }
-    const url = new URL(src, baseUrl);
-    if (url.origin !== pageUrl.origin) {
-      if (!external.includes(url.href)) external.push(url.href);
-      continue;
-    }
-    // The same URL twice is fetched once; the same file under another query string is fetched again.
-    if (seen.has(url.pathname + url.search)) continue;
-    seen.add(url.pathname + url.search);
-    const chunk = path.join(rootDir, decodeURIComponent(url.pathname));
-    if (!fs.existsSync(chunk)) {
-      throw new Error(`${path.relative(process.cwd(), file)} loads ${src}, which is not in ${root}`);
-    }
-    scripts.push({ src, file: chunk, kb: fileKb(chunk) });
+  const external = [...new Set(urls.filter((url) => url.origin !== pageUrl.origin).map((url) => url.href))];
+  // The same URL twice is fetched once; the same file under another query string is fetched again.
+  const local = new Set(
+    urls.filter((url) => url.origin === pageUrl.origin).map((url) => url.pathname + url.search),
+  );
+  let bytes = 0;
+  for (const url of local) {
+    const chunk = path.join(rootDir, decodeURIComponent(new URL(url, pageUrl).pathname));
+    if (!fs.existsSync(chunk))
+      throw new Error(`${path.relative(rootDir, file)} loads ${url}, which is not in ${root}`);
+    bytes += zlib.gzipSync(fs.readFileSync(chunk), { level: 9 }).length;
   }
-  const kb = scripts.reduce((sum, script) => sum + script.kb, 0);
-  return { scripts, kb, external, inlineScripts, inlineKb };
+  return { kb: bytes / 1024, external };
 }
