@@ -4,6 +4,7 @@
  * role and name, and `test`, Playwright's test with a guard that every test
  * gets. The spec's own routes, prices and texts come from `testing/spec.ts`.
  */
+import assert from 'node:assert';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
@@ -154,11 +155,8 @@ export function looseText(text: string, flags = ''): RegExp {
 export const treppenlifte = categories.find((category) => category.id === 'treppenlifte')!;
 
 /** A category of the table by id. */
-export function categoryById(id: string): Category {
-  const found = categories.find((category) => category.id === id);
-  if (!found) throw new Error(`the category table has no ${id}`);
-  return found;
-}
+export const categoryById = (id: string): Category =>
+  categories.find((category) => category.id === id) ?? assert.fail(`the category table has no ${id}`);
 
 /** The header's cart button, whatever its count. */
 export function cartButton(page: Page, lang: Lang): Locator {
@@ -243,10 +241,7 @@ export async function expectInjectedScriptBlocked(page: Page, guard: Guard) {
   ).toBeUndefined();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Accessibility (DESIGN.md: axe, WCAG 2.2 AA, 0 violations on every page and with each dialog open)
-
-/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+/** Accessibility (DESIGN.md): axe with WCAG 2.0, 2.1 and 2.2, levels A and AA, 0 violations everywhere. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One violation as a developer needs it: rule, impact, help, where to read more, and every offending element. */

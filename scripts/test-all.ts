@@ -23,11 +23,7 @@ interface Gate {
   needsBuild?: boolean;
   env?: Record<string, string>;
 }
-interface Result extends Gate {
-  ok: boolean;
-  output: string;
-  note: string;
-}
+type Result = Gate & { ok: boolean; output: string; note: string };
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const fixtureOut = '.fixture-out';
@@ -65,11 +61,8 @@ const steps: Gate[][] = [
 const gates = steps.flat();
 
 const only = process.argv.slice(2);
-const unknown = only.filter((name) => !gates.some((gate) => gate.name === name));
-if (unknown.length > 0) {
-  console.error(
-    `Unknown gate(s): ${unknown.join(', ')}. Gates: ${gates.map((gate) => gate.name).join(', ')}`,
-  );
+if (only.some((name) => !gates.some((gate) => gate.name === name))) {
+  console.error(`Unknown gate in ${only.join(', ')}. Gates: ${gates.map((gate) => gate.name).join(', ')}`);
   process.exit(2);
 }
 
