@@ -20,7 +20,7 @@ import * as cheerio from 'cheerio';
 import { getCategories, getDictionary } from '../lib/content';
 import { fill } from '../lib/format';
 import { allPages, categoryPath, locales, pagePath } from '../lib/i18n';
-import { parseHeadersFile } from './lib/host-headers.mjs';
+import { parseHeadersFile } from './lib/host-headers';
 import { addFixtureCategory, fixtureCopy } from '../testing/fixture-category';
 
 const project = path.resolve(__dirname, '..');
