@@ -6,10 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { categoryIcons } from '../lib/categories';
+import type { Locator, Page } from '@playwright/test';
+import { categoryIcons, type Category } from '../lib/categories';
 import { cmsConfig } from '../lib/cms-config';
-import { validateAllContent } from '../lib/content';
+import { getCategories, getCategoryContent, validateAllContent } from '../lib/content';
+import type { CategoryContent } from '../lib/content-schema';
+import { allPages, categoryPath, locales, pagePath, type Locale } from '../lib/i18n';
+import { addFixtureCategory, fixtureCategory, fixtureCopy } from '../testing/fixture-category';
 import { categories, copyOf, expect, test } from './support';
 
 type Files = Record<string, string>;
@@ -91,8 +94,225 @@ function changedLines(before: Files, after: Files): Record<string, [string, stri
   return changes;
 }
 
+/**
+ * Runs `check` with CONTENT_DIR on a copy of content/ in which `change` has written its files, as the build
+ * would read them.
+ */
+function withContent(change: (root: string) => void, check: () => void) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-cms-'));
+  const before = process.env.CONTENT_DIR;
+  try {
+    fs.cpSync('content', root, { recursive: true });
+    change(root);
+    process.env.CONTENT_DIR = root;
+    check();
+  } finally {
+    if (before === undefined) delete process.env.CONTENT_DIR;
+    else process.env.CONTENT_DIR = before;
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Writes the repository's `files` into a copy of content/ at `root`. */
+const writeFiles = (files: Files) => (root: string) => {
+  for (const [file, text] of Object.entries(files))
+    fs.writeFileSync(path.join(root, path.relative('content', file)), text);
+};
+
 const first = categories[0]!;
 const firstCopy = copyOf(first, 'de');
+
+/** A new industry as an editor enters it: the fixture category's row, and its copy in both languages. */
+const industry: Category = fixtureCategory;
+const industryCopy: Record<Locale, CategoryContent> = {
+  de: {
+    ...fixtureCopy.de,
+    keywords: ['Alarmanlagen Leads kaufen', 'Kunden für Alarmanlagen-Errichter', 'Anfragen Einbruchschutz'],
+    benefits: [
+      'Eigentümer, die jetzt handeln wollen – oft nach einem Einbruch in der Nachbarschaft',
+      'Objektart und Größe sind vor dem ersten Anruf bekannt, vom Reihenhaus bis zur Lagerhalle',
+      'Sie sehen, ob Funk- oder Kabelanlage, Kameras oder eine Aufschaltung gewünscht sind',
+      'Gewerbekunden mit Auflagen ihres Versicherers als gut planbare Aufträge',
+      'Weniger Besichtigungen ohne Abschluss, mehr Termine mit echtem Bedarf',
+      'Bestellmenge frei wählbar – passend zu Ihren Montageterminen',
+    ],
+    features: [
+      {
+        title: 'Objektart und Größe',
+        description:
+          'Einfamilienhaus, Wohnung, Praxis oder Halle: Jede Anfrage nennt die Art des Objekts, die Zahl der Räume und Zugänge und die ungefähre Fläche.',
+      },
+      {
+        title: 'Gewünschte Technik',
+        description:
+          'Funkanlage zum Nachrüsten, verkabelte Lösung im Neubau oder Kameras mit App: Der Interessent beschreibt, was er sich vorstellt.',
+      },
+      {
+        title: 'Anlass der Anfrage',
+        description:
+          'Ein Einbruch nebenan, eine Auflage des Versicherers oder ein Umbau – am Anlass erkennen Sie, wie dringend das Projekt ist.',
+      },
+      {
+        title: 'Aufschaltung und Wartung',
+        description:
+          'Sie erfahren, ob die Anlage auf eine Notruf- und Serviceleitstelle aufgeschaltet werden soll und ob ein Wartungsvertrag gewünscht ist.',
+      },
+      {
+        title: 'Zeitplan',
+        description:
+          'Sofort, in den nächsten Wochen oder zum Einzug: Der Wunschtermin hilft Ihnen, Besichtigung und Montage einzuplanen.',
+      },
+      {
+        title: 'Geprüfte Kontaktdaten',
+        description:
+          'Jede Telefonnummer ist bestätigt und jede Einwilligung protokolliert, bevor der Lead bei Ihnen ankommt.',
+      },
+    ],
+    testimonial: {
+      text: 'Früher fragten viele nur nach dem Preis für ein Set aus dem Baumarkt. Heute sehe ich vor dem Anruf, ob es um ein Einfamilienhaus oder ein Ladengeschäft geht und ob der Versicherer eine zertifizierte Anlage verlangt.',
+      author: 'Markus Brandt, Inhaber und Errichter',
+      company: 'Brandt Sicherheitstechnik',
+    },
+    sampleLead: [
+      { label: 'Name', value: 'Thomas W.' },
+      { label: 'PLZ/Ort', value: '50858 Köln' },
+      { label: 'Telefon', value: '+49 221 •••• ••47' },
+      { label: 'Objekt', value: 'Einfamilienhaus, 160 m², zwei Etagen, drei Zugänge' },
+      { label: 'Wunsch', value: 'Funk-Alarmanlage mit App und zwei Außenkameras' },
+      { label: 'Start', value: 'in den nächsten vier Wochen' },
+    ],
+  },
+  en: {
+    ...fixtureCopy.en,
+    keywords: ['buy alarm system leads', 'customers for alarm installers', 'burglar alarm inquiries'],
+    benefits: [
+      'Owners who want to act now – often after a break-in in their street',
+      'Property type and size are known before the first call, from terraced house to warehouse',
+      'See whether they want a wireless or wired system, cameras or remote monitoring',
+      'Business customers with insurer requirements, as jobs you can plan well',
+      'Fewer site visits without a sale, more appointments with real demand',
+      'Order as many leads as you like – to match your installation schedule',
+    ],
+    features: [
+      {
+        title: 'Property type and size',
+        description:
+          'House, flat, practice or warehouse: every inquiry states the type of property, the number of rooms and entrances, and the approximate floor area.',
+      },
+      {
+        title: 'Preferred technology',
+        description:
+          'A wireless kit to retrofit, a wired system in a new build or cameras with an app: the prospect describes what they have in mind.',
+      },
+      {
+        title: 'Reason for the inquiry',
+        description:
+          'A break-in next door, a requirement from the insurer or a renovation – the reason tells you how urgent the project is.',
+      },
+      {
+        title: 'Monitoring and maintenance',
+        description:
+          'You learn whether the system should be connected to an alarm receiving centre and whether a maintenance contract is wanted.',
+      },
+      {
+        title: 'Timeframe',
+        description:
+          'Right away, within the next few weeks or before moving in: the preferred date helps you plan the site visit and installation.',
+      },
+      {
+        title: 'Verified contact details',
+        description:
+          'Every phone number is confirmed and every consent is logged before the lead reaches you.',
+      },
+    ],
+    testimonial: {
+      text: 'Many people used to ask only for the price of a DIY kit. Now I know before I call whether it is a family home or a shop, and whether the insurer requires a certified system.',
+      author: 'Markus Brandt, owner and installer',
+      company: 'Brandt Sicherheitstechnik',
+    },
+    sampleLead: [
+      { label: 'Name', value: 'Thomas W.' },
+      { label: 'Postal code / city', value: '50858 Cologne' },
+      { label: 'Phone', value: '+49 221 •••• ••47' },
+      { label: 'Property', value: 'Detached house, 160 m², two floors, three entrances' },
+      { label: 'Request', value: 'Wireless alarm with app and two outdoor cameras' },
+      { label: 'Start', value: 'within the next four weeks' },
+    ],
+  },
+};
+
+/** The CMS's name of each language, in the editor pane's name ("Edit German Content"). */
+const languageNames: Record<Locale, string> = { de: 'German', en: 'English' };
+
+/** A field's group in the editor, by its German label. */
+const fieldGroup = (scope: Locator, label: string) =>
+  scope.getByRole('group', { name: new RegExp(`^“\\W?${label}\\W?” Field$`) });
+
+/** Scrolls an element to the top of its pane: the CMS draws the fields below it once they come into view. */
+const toTop = (locator: Locator) => locator.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+
+/** Picks an option of a select field. */
+async function choose(scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).last().click();
+  await scope.page().getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Adds one item per entry to a list field; each entry maps the item's field labels to their values. */
+async function addItems(pane: Locator, list: string, items: Record<string, string>[]) {
+  const field = fieldGroup(pane, list);
+  const add = field.getByRole('button', { name: new RegExp(`^Add \\W?${list}\\W?$`) });
+  for (const [index, item] of items.entries()) {
+    await add.click();
+    for (const [label, value] of Object.entries(item)) {
+      const boxes = field.getByRole('textbox', { name: label, exact: true });
+      await expect(boxes).toHaveCount(index + 1);
+      await toTop(boxes.nth(index));
+      await boxes.nth(index).fill(value);
+    }
+  }
+  await toTop(add);
+}
+
+/** Types one language's copy of a new industry into its editor pane. */
+async function typeCopy(pane: Locator, copy: CategoryContent) {
+  await pane.getByRole('textbox', { name: 'Name', exact: true }).fill(copy.name);
+  await pane.getByRole('textbox', { name: 'Seitentitel' }).fill(copy.title);
+  await pane.getByRole('textbox', { name: 'Beschreibung' }).fill(copy.description);
+  await addItems(
+    pane,
+    'Suchbegriffe',
+    copy.keywords.map((keyword) => ({ Suchbegriff: keyword })),
+  );
+  await pane.getByRole('textbox', { name: 'Hauptüberschrift (H1)' }).fill(copy.h1);
+  await addItems(
+    pane,
+    'Vorteile',
+    copy.benefits.map((benefit) => ({ Vorteil: benefit })),
+  );
+  await addItems(
+    pane,
+    'Leistungsmerkmale',
+    copy.features.map(({ title, description }) => ({ Titel: title, Text: description })),
+  );
+  const testimonial = fieldGroup(pane, 'Kundenstimme');
+  await testimonial.getByRole('textbox', { name: 'Zitat' }).fill(copy.testimonial.text);
+  await testimonial.getByRole('textbox', { name: 'Person und Funktion' }).fill(copy.testimonial.author);
+  await testimonial.getByRole('textbox', { name: 'Firma' }).fill(copy.testimonial.company);
+  await toTop(testimonial.getByRole('textbox', { name: 'Firma' }));
+  await addItems(
+    pane,
+    'Beispiel-Lead',
+    copy.sampleLead.map(({ label, value }) => ({ Angabe: label, Beispielwert: value })),
+  );
+}
+
+/** The keys of a JSON value in the order they are written; a list by the keys of its first item. */
+function keyOrder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [keyOrder(value[0])] : [];
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).map(([key, item]) => [key, keyOrder(item)]);
+  return typeof value;
+}
 
 async function openTable(page: Page) {
   await page.getByRole('treeitem', { name: /Kategorien und Preise/ }).click();
@@ -143,19 +363,9 @@ test.describe('the editors’ CMS', () => {
     });
 
     // The build's own validation, run on a copy of content/ with the saved files in it.
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-cms-'));
-    const before = process.env.CONTENT_DIR;
-    try {
-      fs.cpSync('content', root, { recursive: true });
-      for (const file of [table, copyFile])
-        fs.writeFileSync(path.join(root, path.relative('content', file)), after[file]!);
-      process.env.CONTENT_DIR = root;
-      expect(() => validateAllContent()).not.toThrow();
-    } finally {
-      if (before === undefined) delete process.env.CONTENT_DIR;
-      else process.env.CONTENT_DIR = before;
-      fs.rmSync(root, { recursive: true, force: true });
-    }
+    withContent(writeFiles({ [table]: after[table]!, [copyFile]: after[copyFile]! }), () =>
+      expect(() => validateAllContent()).not.toThrow(),
+    );
   });
 
   test('a value changed and changed back leaves every byte as it was', async ({ page }) => {
@@ -170,6 +380,95 @@ test.describe('the editors’ CMS', () => {
       await expect(page.getByRole('row', { name: /Kategorientabelle/ })).toBeVisible();
     }
     expect(await readRepository(page)).toEqual(repository);
+  });
+
+  test('adds an industry: a table row and both copy files, written as by hand, that the build lists with its pages', async ({
+    page,
+  }) => {
+    test.slow();
+    await openCms(page, repository);
+
+    await openTable(page);
+    await page.getByRole('button', { name: 'Collapse All' }).click();
+    await page.getByRole('button', { name: /^Add \W?Kategorien\W?$/ }).click();
+    const row = page.getByRole('group', { name: /^Edit / });
+    await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
+    await row.getByRole('textbox', { name: 'ID', exact: true }).last().fill(industry.id);
+    await row.getByRole('textbox', { name: 'Textdatei' }).last().fill(industry.translationKey);
+    await row
+      .getByRole('spinbutton', { name: /Preis pro Lead/ })
+      .last()
+      .fill(String(industry.price));
+    await choose(row, 'Symbol', industry.icon);
+    await choose(row, 'Farbe', industry.gradient);
+    await row
+      .getByRole('textbox', { name: /Slug deutsch/ })
+      .last()
+      .fill(industry.slugs.de);
+    await row
+      .getByRole('textbox', { name: /Slug englisch/ })
+      .last()
+      .fill(industry.slugs.en);
+    await save(page);
+    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+
+    await page.getByRole('treeitem', { name: /Branchentexte/ }).click();
+    await page.getByRole('button', { name: 'Create New Entry' }).click();
+    for (const locale of locales) {
+      const pane = page.getByRole('group', {
+        name: new RegExp(`^Edit \\W?${languageNames[locale]}\\W? Content$`),
+      });
+      if (!(await pane.isVisible()))
+        await page.getByRole('radio', { name: languageNames[locale], exact: true }).first().click();
+      await typeCopy(pane, industryCopy[locale]);
+      // The copy files are named by the entry's slug: the row's "Textdatei".
+      await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(industry.translationKey);
+    }
+    await save(page);
+    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+
+    const after = await readRepository(page);
+    const table = 'content/categories.json';
+    const copyFiles = locales.map((locale) => `content/${locale}/categories/${industry.translationKey}.json`);
+    // Every other file keeps every byte.
+    const changed = Object.keys({ ...repository, ...after }).filter(
+      (file) => repository[file] !== after[file],
+    );
+    expect(changed.sort()).toEqual([table, ...copyFiles].sort());
+
+    // The same table, key order, indentation, `$schema` line and final newline as a category added by hand.
+    withContent(
+      (root) => addFixtureCategory(root),
+      () => {
+        const byHand = (file: string) =>
+          fs.readFileSync(path.join(process.env.CONTENT_DIR!, path.relative('content', file)), 'utf8');
+        expect(after[table]).toBe(byHand(table));
+        locales.forEach((locale, index) => {
+          const text = after[copyFiles[index]!]!;
+          const handWritten = JSON.parse(byHand(copyFiles[index]!)) as Record<string, unknown>;
+          expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+          expect(keyOrder(JSON.parse(text))).toEqual(keyOrder(handWritten));
+          expect(JSON.parse(text)).toEqual({ $schema: handWritten.$schema, ...industryCopy[locale] });
+        });
+      },
+    );
+
+    // The build's own validation accepts it, and the site's lists and routes take the new industry in.
+    withContent(
+      writeFiles(Object.fromEntries([table, ...copyFiles].map((file) => [file, after[file]!]))),
+      () => {
+        expect(() => validateAllContent()).not.toThrow();
+        const list = getCategories();
+        expect(list.at(-1)).toEqual(industry);
+        expect(allPages(list).map(pagePath)).toEqual(
+          expect.arrayContaining(locales.map((locale) => categoryPath(industry, locale))),
+        );
+        expect(categoryPath(industry, 'de')).toBe(`/leads/${industry.slugs.de}`);
+        expect(categoryPath(industry, 'en')).toBe(`/en/leads/${industry.slugs.en}`);
+        for (const locale of locales)
+          expect(getCategoryContent(industry, locale).name).toBe(industryCopy[locale].name);
+      },
+    );
   });
 
   test.describe('refuses what the build would refuse, with a message, and changes no file', () => {

@@ -260,15 +260,27 @@ function fieldsFromValue(value: unknown, name: string, path: string): CmsField {
 function uiFields(): CmsField[] {
   return [
     schemaLine('../schemas/ui.schema.json'),
-    ...Object.entries(germanUi)
-      .filter(([key]) => key !== '$schema')
-      .map(([key, value]) => ({ ...fieldsFromValue(value, key, key), i18n: true })),
+    ...translated(
+      Object.entries(germanUi)
+        .filter(([key]) => key !== '$schema')
+        .map(([key, value]) => fieldsFromValue(value, key, key)),
+    ),
   ];
 }
 
-/** Every field of a collection whose files exist once per language is translated. */
+/**
+ * Every field of a collection whose files exist once per language is translated, down to the fields of
+ * list items and objects: the CMS lets editors add list items in English only when those are translated.
+ */
 function translated(fields: CmsField[]): CmsField[] {
-  return fields.map((field) => (field.i18n ? field : { ...field, i18n: true }));
+  return fields.map((field) => {
+    if (field.i18n) return field;
+    const nested = {
+      ...(Array.isArray(field.fields) ? { fields: translated(field.fields as CmsField[]) } : {}),
+      ...(field.field ? { field: translated([field.field as CmsField])[0] } : {}),
+    };
+    return { ...field, ...nested, i18n: true };
+  });
 }
 
 export interface CmsBackend {
