@@ -70,11 +70,11 @@ const serialize = (directives: [string, string][]) =>
 export const ADMIN_PATH = '/admin/';
 
 /**
- * What the CMS needs beyond a shop page: GitHub's API (and its status page, which the CMS asks when
- * GitHub fails), signed-in editors' avatars, and data:/blob: URLs for its own logo and previews.
+ * What the CMS needs beyond a shop page: GitHub's API, signed-in editors' avatars, and data:/blob: URLs
+ * for its own logo and previews. (Its question to GitHub's status page is answered in public/admin/cms.js.)
  */
 const adminSources: Record<string, string[]> = {
-  'connect-src': ['data:', 'https://api.github.com', 'https://www.githubstatus.com'],
+  'connect-src': ['data:', 'https://api.github.com'],
   'img-src': ['blob:', 'https://avatars.githubusercontent.com'],
 };
 

@@ -520,10 +520,7 @@ test.describe('the editors’ CMS', () => {
 });
 
 test.describe('/admin as deployed, before anyone signs in', () => {
-  // The CMS asks GitHub's status page whether GitHub is up, to warn editors; nothing else leaves the site.
-  // The test aborts that request, which the browser logs.
-  test.use({ allowThirdParty: /^www\.githubstatus\.com$/, expectedConsoleErrors: /ERR_BLOCKED_BY_CLIENT/ });
-
+  // The guard fails the test on any request to another site, and on any policy violation or console error.
   test('loads from the site alone, under its own policy, and is not indexed', async ({ page, guard }) => {
     const response = await page.goto('/admin/');
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
@@ -532,6 +529,6 @@ test.describe('/admin as deployed, before anyone signs in', () => {
     // On localhost, editors can also work on a folder of their checkout, without any account.
     await expect(page.getByRole('button', { name: 'Work with Local Repository' })).toBeVisible();
     expect(await guard.cspEvents(page)).toEqual([]);
-    expect(guard.thirdParty.filter((url) => !url.startsWith('https://www.githubstatus.com/'))).toEqual([]);
+    expect(guard.thirdParty).toEqual([]);
   });
 });
