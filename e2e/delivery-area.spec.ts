@@ -406,7 +406,12 @@ test.describe('the first screen of a category page on a phone', () => {
     page,
   }) => {
     for (const lang of langs) {
-      for (const shown of categories) {
+      // The hero's copy decides how far down the price sits: the category with the most of it is the test.
+      const longest = (category: (typeof categories)[number]) =>
+        copyOf(category, lang).h1.length + copyOf(category, lang).description.length;
+      for (const shown of [
+        categories.reduce((most, next) => (longest(next) > longest(most) ? next : most)),
+      ]) {
         await page.goto(categoryRoute(shown, lang));
         const price = fillIn(ui[lang].category.fromPerLead, { price: euros(shown.price, lang, 0) });
         const where = `${lang} ${shown.id}`;

@@ -59,7 +59,7 @@ const builtWith = (output: string) =>
 const exportFile = (root: string, urlPath: string): string =>
   resolveExportPath(root, urlPath) ?? assert.fail(`${urlPath} is not in ${root}`);
 
-/** A page's weight in kB: first-load JS gzipped as `npm run budget` counts it; HTML and CSS (stylesheets and
+/** A page's weight in kB: first-load JS gzipped as the budget test counts it; HTML and CSS (stylesheets and
  * <style>) raw and gzipped at level 9 like the JavaScript. */
 function weigh(root: string, urlPath: string) {
   const file = exportFile(root, urlPath);
