@@ -385,7 +385,8 @@ test.describe('the editors’ CMS', () => {
   test('adds an industry: a table row and both copy files, written as by hand, that the build lists with its pages', async ({
     page,
   }) => {
-    test.slow();
+    // Some eighty fields typed into the CMS: about 50 s on two busy cores, so room for a slower machine.
+    test.setTimeout(240_000);
     await openCms(page, repository);
 
     await openTable(page);

@@ -450,6 +450,7 @@ for (const lang of langs) {
   test(`${lang}: the area choices, their messages and the cart's order text pass axe`, async ({
     page,
   }, testInfo) => {
+    test.setTimeout(120_000); // axe on six states of the page
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(categoryRoute(category, lang));
     const form = orderForm(page, lang);
