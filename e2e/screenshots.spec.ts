@@ -1,6 +1,6 @@
 /**
  * Layout at a phone, a tablet and a desktop width: no sideways scrolling, the
- * right navigation for the width, and a full-page screenshot of each into
+ * right navigation for the width. With SCREENSHOTS=1, a full-page screenshot of each goes into
  * `test-results/screenshots/` to look at. Each page is loaded once and resized.
  */
 import path from 'node:path';
@@ -34,6 +34,8 @@ async function expectNoSidewaysScrolling(page: Page) {
 }
 
 async function screenshot(page: Page, name: string, fullPage = true) {
+  // Taking them costs the gate time and asserts nothing: they are for a person to look at.
+  if (!process.env.SCREENSHOTS) return;
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
