@@ -9,7 +9,7 @@ import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { useId, useRef, useState } from 'react';
 import { orderCopyText, orderMailHref, type OrderMailInput } from '@/lib/cart/order-mail';
-import { MAX_QUANTITY } from '@/lib/cart/rules';
+import { lineName, MAX_QUANTITY } from '@/lib/cart/rules';
 import { selectTotal, useCartStore } from '@/lib/cart/store';
 import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
@@ -153,9 +153,7 @@ export function CartDialog({
               <ul className="divide-y divide-slate-100" aria-label={strings.title}>
                 {items.map((item) => {
                   const name = fill(strings.line, {
-                    name: item.exclusive
-                      ? `${names[item.category] ?? item.category} ${exclusiveSuffix}`
-                      : (names[item.category] ?? item.category),
+                    name: lineName(names[item.category] ?? item.category, item.exclusive, exclusiveSuffix),
                     area: describeAreaCode(item.area, areaWords),
                   });
                   return (

@@ -4,7 +4,7 @@ import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
-import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
+import { isValidQuantity, lineName, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
 import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
@@ -195,7 +195,7 @@ export function OrderForm({
     const added = addOrder({ categoryId, exclusive, quantity: parsedQuantity, area: areaCode(area.area) });
     if (added === 0) return;
 
-    const name = exclusive ? `${categoryName} ${strings.exclusiveSuffix}` : categoryName;
+    const name = lineName(categoryName, exclusive, strings.exclusiveSuffix);
     const description = fill(strings.toastDescription, { quantity: parsedQuantity, name });
     toastCode.request(({ showOrderToast }) => showOrderToast(strings.toastTitle, description));
     const message = `${strings.toastTitle} ${description}`;

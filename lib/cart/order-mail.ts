@@ -3,7 +3,7 @@ import { fill } from '../format';
 import type { Locale } from '../i18n';
 import { formatMoney } from '../money';
 import { describeAreaCode, type AreaWords } from '../order/area';
-import { cartCount, cartTotal, type CartItem } from './rules';
+import { cartCount, cartTotal, lineName, type CartItem } from './rules';
 
 export interface OrderMailInput {
   items: readonly CartItem[];
@@ -45,8 +45,7 @@ function orderLinesOf({ items, names, exclusiveSuffix, areaWords }: OrderMailInp
     const line = lines.get(key);
     if (line) line.quantity += item.quantity;
     else {
-      const category = names[item.category] ?? item.category;
-      const name = item.exclusive ? `${category} ${exclusiveSuffix}` : category;
+      const name = lineName(names[item.category] ?? item.category, item.exclusive, exclusiveSuffix);
       const area = describeAreaCode(item.area, areaWords);
       lines.set(key, { name, area, exclusive: item.exclusive, quantity: item.quantity, price: item.price });
     }

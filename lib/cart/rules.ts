@@ -60,6 +60,11 @@ export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** A cart line's name: the category, and the exclusive suffix (spec §3) after a space when exclusive. */
+export function lineName(categoryName: string, exclusive: boolean, exclusiveSuffix: string): string {
+  return exclusive ? `${categoryName} ${exclusiveSuffix}` : categoryName;
+}
+
 export interface Order {
   categoryId: string;
   exclusive: boolean;
