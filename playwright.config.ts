@@ -7,7 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const nginxPort = port + 1;
 /** The export to test; `out/` unless E2E_OUT names a copy. */
 const outDir = process.env.E2E_OUT ?? 'out';
-const executablePath = chromePath();
+const executablePath = chromePath('tests');
 const hasNginx = !spawnSync('nginx', ['-v'], { stdio: 'ignore' }).error;
 // The config is read by the runner and by each worker; the runner alone says it once.
 if (!hasNginx && process.env.TEST_WORKER_INDEX === undefined)

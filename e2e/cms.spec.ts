@@ -268,6 +268,8 @@ async function addItems(pane: Locator, list: string, items: Record<string, strin
       await expect(boxes).toHaveCount(index + 1);
       await toTop(boxes.nth(index));
       await boxes.nth(index).fill(value);
+      // The CMS has taken the value in before the next click.
+      await expect(boxes.nth(index)).toHaveValue(value);
     }
   }
   await toTop(add);

@@ -97,7 +97,9 @@ const areaCases: AreaCase[] = [
   },
 ];
 
+/** Opens the cart once the page's code has read the stored lines: the button then names their count. */
 async function openCart(page: Page, lang: Lang): Promise<Locator> {
+  await expect(cartButton(page, lang)).not.toHaveAccessibleName(ui[lang].header.cart);
   await cartButton(page, lang).click();
   const dialog = cartDialog(page, lang);
   await expectOpen(dialog, lang);
