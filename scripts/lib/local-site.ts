@@ -6,16 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * CHROME_PATH, else Debian's Chromium; undefined lets Playwright use its own browser where one is installed.
- * Tests take Debian's headless shell when it is there: the browser Playwright itself runs headless tests in,
- * which needs a quarter less CPU for the same pages. The bench measures in the full browser buyers use.
+ * CHROME_PATH, else Debian's Chromium (for tests its headless shell, as Playwright's own headless tests use: a
+ * quarter less CPU; the bench measures the full browser); undefined lets Playwright use a browser of its own.
  */
 export function chromePath(use: 'tests' | 'bench' = 'bench'): string | undefined {
-  const debian =
-    use === 'tests' ? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'] : ['/usr/bin/chromium'];
-  return [process.env.CHROME_PATH, ...debian].find(
-    (candidate): candidate is string => !!candidate && fs.existsSync(candidate),
-  );
+  const shell = use === 'tests' ? ['/usr/bin/chromium-headless-shell'] : [];
+  const found = [process.env.CHROME_PATH, ...shell, '/usr/bin/chromium'];
+  return found.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
 }
 
 /** Flags for Chromium run as root on a machine whose only network is localhost. */
