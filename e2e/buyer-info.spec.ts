@@ -7,15 +7,13 @@
 import { getSite } from '../lib/content';
 import { plain } from '../testing/helpers';
 import {
-  cartButton,
-  cartDialog,
   categoryRoute,
   copyOf,
   euros,
   expect,
-  expectOpen,
   fillIn,
   looseText,
+  openCart,
   order,
   test,
   treppenlifte,
@@ -101,9 +99,7 @@ for (const lang of ['de', 'en'] as const) {
     await page.goto(categoryRoute(treppenlifte, lang));
     await order(page, lang, { quantity: 2, name: contact.name });
     await order(page, lang, { quantity: 1, exclusive: true, name: contact.name });
-    await cartButton(page, lang).click();
-    const dialog = cartDialog(page, lang);
-    await expectOpen(dialog, lang);
+    const dialog = await openCart(page, lang);
 
     const link = dialog.getByRole('link', { name: dict.cart.orderByEmail });
     const href = (await link.getAttribute('href')) ?? '';

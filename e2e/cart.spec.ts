@@ -13,6 +13,7 @@ import {
   type Lang,
   looseText,
   nameField,
+  openCart,
   order,
   orderForm,
   quantityField,
@@ -140,8 +141,7 @@ for (const lang of ['de', 'en'] as const) {
       page.getByText(toastCopy[lang].description(2, exclusiveName), { exact: true }),
     ).toBeVisible();
 
-    await cartButton(page, lang).click();
-    const dialog = cartDialog(page, lang);
+    const dialog = await openCart(page, lang);
     const lines = dialog.getByRole('listitem');
     await expect(lines).toHaveCount(2);
     await expect(lines.first()).toContainText(exclusiveName);
@@ -171,8 +171,7 @@ test('the cart survives a reload and the switch to English, and another tab sees
   await expect(page).toHaveURL(categoryRoute(category, 'en'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(cartButton(page, 'en')).toHaveAccessibleName(countName('en', 3));
-  await cartButton(page, 'en').click();
-  const dialog = cartDialog(page, 'en');
+  const dialog = await openCart(page, 'en');
   const lines = dialog.getByRole('listitem');
   await expect(lines).toHaveCount(3);
   await expect(lines).toContainText([

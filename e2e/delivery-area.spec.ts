@@ -2,7 +2,6 @@ import type { Locator, Page, Request, Route } from '@playwright/test';
 import { getSite } from '../lib/content';
 import {
   cartButton,
-  cartDialog,
   categories,
   categoryRoute,
   checkA11y,
@@ -11,11 +10,11 @@ import {
   escapeRegExp,
   euros,
   expect,
-  expectOpen,
   fillIn,
   type Lang,
   looseText,
   nameField,
+  openCart,
   order,
   orderForm,
   quantityField,
@@ -96,15 +95,6 @@ const areaCases: AreaCase[] = [
     words: (lang) => `${ui[lang].area.states.BY}, ${ui[lang].area.states.HE}`,
   },
 ];
-
-/** Opens the cart once the page's code has read the stored lines: the button then names their count. */
-async function openCart(page: Page, lang: Lang): Promise<Locator> {
-  await expect(cartButton(page, lang)).not.toHaveAccessibleName(ui[lang].header.cart);
-  await cartButton(page, lang).click();
-  const dialog = cartDialog(page, lang);
-  await expectOpen(dialog, lang);
-  return dialog;
-}
 
 /** The body of the cart's e-mail link, with line breaks as spaces. */
 async function mailBody(dialog: Locator, lang: Lang): Promise<string> {

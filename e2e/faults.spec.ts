@@ -18,14 +18,15 @@ import {
   expect,
   expectOpen,
   fillIn,
+  type Lang,
   nameField,
+  openCart,
   order,
   orderForm,
   specToast,
   test,
   treppenlifte,
   ui,
-  type Lang,
 } from './support';
 
 // The browser logs each failed request, and the framework the failed chunk load; both are the faults injected here.
@@ -197,9 +198,7 @@ for (const lang of ['de', 'en'] as const) {
     await expect(cartButton(page, lang)).toHaveAccessibleName(
       fillIn(ui[lang].header.cartCount, { count: 2 }),
     );
-    await cartButton(page, lang).click();
-    await expectOpen(cartDialog(page, lang), lang);
-    await expect(cartDialog(page, lang).getByRole('listitem')).toHaveCount(2);
+    await expect((await openCart(page, lang)).getByRole('listitem')).toHaveCount(2);
   });
 }
 

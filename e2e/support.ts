@@ -165,34 +165,31 @@ export function cartButton(page: Page, lang: Lang): Locator {
     .getByRole('button', { name: new RegExp(`^${escapeRegExp(ui[lang].header.cart)}`) });
 }
 
-/** The order form of a category page, by its accessible name. */
-export function orderForm(page: Page, lang: Lang): Locator {
-  return page.getByRole('form', { name: ui[lang].orderForm.formLabel });
-}
+/** The order form of a category page, by its accessible name, and its fields by their labels. */
+export const orderForm = (page: Page, lang: Lang) =>
+  page.getByRole('form', { name: ui[lang].orderForm.formLabel });
+export const nameField = (form: Locator, lang: Lang) =>
+  form.getByRole('textbox', { name: ui[lang].orderForm.name, exact: true });
+export const emailField = (form: Locator, lang: Lang) =>
+  form.getByRole('textbox', { name: ui[lang].orderForm.email, exact: true });
+export const quantityField = (form: Locator, lang: Lang) =>
+  form.getByRole('spinbutton', { name: ui[lang].orderForm.quantity });
+export const exclusiveBox = (form: Locator, lang: Lang) =>
+  form.getByRole('checkbox', { name: ui[lang].orderForm.exclusive });
 
-export function nameField(form: Locator, lang: Lang): Locator {
-  return form.getByRole('textbox', { name: ui[lang].orderForm.name, exact: true });
-}
-
-export function emailField(form: Locator, lang: Lang): Locator {
-  return form.getByRole('textbox', { name: ui[lang].orderForm.email, exact: true });
-}
-
-export function quantityField(form: Locator, lang: Lang): Locator {
-  return form.getByRole('spinbutton', { name: ui[lang].orderForm.quantity });
-}
-
-export function exclusiveBox(form: Locator, lang: Lang): Locator {
-  return form.getByRole('checkbox', { name: ui[lang].orderForm.exclusive });
-}
-
-export function cartDialog(page: Page, lang: Lang): Locator {
-  return page.getByRole('dialog', { name: ui[lang].cart.title });
-}
+export const cartDialog = (page: Page, lang: Lang) => page.getByRole('dialog', { name: ui[lang].cart.title });
 
 /** A dialog is open when its title is on screen (the dialog element itself only wraps fixed layers). */
 export async function expectOpen(dialog: Locator, lang: Lang, title = ui[lang].cart.title) {
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+}
+
+/** Opens a cart that holds lines, once the page's code has read them: the button then names their count. */
+export async function openCart(page: Page, lang: Lang): Promise<Locator> {
+  await expect(cartButton(page, lang)).not.toHaveAccessibleName(ui[lang].header.cart);
+  await cartButton(page, lang).click();
+  await expectOpen(cartDialog(page, lang), lang);
+  return cartDialog(page, lang);
 }
 
 /** Fills the order form and submits it with the mouse. */
