@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
@@ -187,6 +187,18 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(storedCount()).toBe(2);
     expect(liveRegion.textContent).not.toBe(first);
     expect(plain(liveRegion.textContent)).toBe(plain(first));
+  });
+
+  it('adds an order once when it is sent twice before the first has gone into the cart', async () => {
+    const { liveRegion, form, setQuantity, fillContact } = setup(locale);
+    await fillContact();
+    await setQuantity('3');
+    // The cart's code is asked for on each submit, and each waits for it: the second finds the form emptied.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(liveRegion).not.toBeEmptyDOMElement());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(storedCount()).toBe(3);
   });
 
   it.each(['0', '101', '2.5', ''])('adds nothing for quantity "%s"', async (quantity) => {

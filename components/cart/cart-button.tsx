@@ -1,9 +1,8 @@
 'use client';
 
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
-import { connectCartStorage, selectCount, useCartStore } from '@/lib/cart/store';
 import { fill } from '@/lib/format';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
@@ -12,6 +11,9 @@ import type { CartDialogProps } from './cart-dialog';
 
 // The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page.
 const cartDialog = lazyModule(() => import('./cart-dialog'));
+// The cart itself (its store, storage and rules) loads right after the page's code, off the first paint's path.
+const cartStore = lazyModule(() => import('@/lib/cart/store'));
+const noSubscription = () => () => {};
 
 interface CartButtonProps {
   label: string;
@@ -24,18 +26,39 @@ interface CartButtonProps {
 
 /** The header's cart button with its badge; opens the cart dialog. */
 export function CartButton({ label, countLabel, dialog, prices }: CartButtonProps) {
-  const count = useCartStore(selectCount);
+  const [store, setStore] = useState(cartStore.current);
+  const loadStore = useCallback(
+    () =>
+      cartStore.load().then(setStore, () => {
+        // Quietly: the cart dialog needs the same code, and its first click asks again and says so if it fails.
+      }),
+    [],
+  );
+  useEffect(() => void loadStore(), [loadStore]);
+  useEffect(() => store?.connectCartStorage(prices), [store, prices]);
+  const count = useSyncExternalStore(
+    useCallback(
+      (onChange: () => void) => store?.useCartStore.subscribe(onChange) ?? noSubscription(),
+      [store],
+    ),
+    () => (store ? store.selectCount(store.useCartStore.getState()) : 0),
+    () => 0,
+  );
   const { open, triggerRef, show, close } = useLazyDialog();
   const dialogCode = useLazy(cartDialog);
   const CartDialog = dialogCode.loaded?.CartDialog;
-  useEffect(() => connectCartStorage(prices), [prices]);
 
   return (
     <>
       <button
         ref={triggerRef}
         type="button"
-        onClick={() => dialogCode.request(show)}
+        onClick={() =>
+          dialogCode.request(() => {
+            show();
+            void loadStore();
+          })
+        }
         className="hover:text-brand-700 relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
       >
         <ShoppingCartIcon className="size-6" aria-hidden="true" />

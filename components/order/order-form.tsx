@@ -4,23 +4,20 @@ import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
-import { isValidQuantity, lineName, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
-import { useCartStore } from '@/lib/cart/store';
+import { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/quantity';
 import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
+import type { AreaWords } from '@/lib/order/area';
 import {
   AREA_KINDS,
-  areaCode,
   DEFAULT_RADIUS_KM,
   RADIUS_KM,
-  readArea,
   STATE_CODES,
   type AreaField,
   type AreaKind,
-  type AreaWords,
-} from '@/lib/order/area';
+} from '@/lib/order/area-choices';
 import { annotateFormAsTool } from '@/lib/webmcp';
 
 export interface OrderFormProps {
@@ -49,7 +46,7 @@ function inputsNamed(form: HTMLFormElement, name: string): HTMLInputElement[] {
 }
 
 /** The area fields as the browser has them; the hidden ones count only for their kind. */
-function readAreaFields(form: HTMLFormElement) {
+function readAreaFields(form: HTMLFormElement, readArea: PlaceOrder['readArea']) {
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value;
   return readArea({
     kind: inputsNamed(form, 'area').find((radio) => radio.checked)?.value ?? '',
@@ -104,6 +101,9 @@ function useHydrated(): boolean {
 
 /** The toast library arrives with the first order; pages where nobody orders never load it. */
 const orderToast = lazyModule(() => import('./order-toast'));
+/** The cart and the area's rules load after the page's code (the cart button asks for the same); an order waits for them. */
+const placeOrder = lazyModule(() => import('./place-order'));
+type PlaceOrder = typeof import('./place-order');
 
 /**
  * Orders leads of one category into the cart. The contact fields stay in
@@ -118,12 +118,14 @@ export function OrderForm({
   areaWords,
 }: OrderFormProps) {
   const id = useId();
-  const addOrder = useCartStore((state) => state.addOrder);
   const [quantity, setQuantity] = useState('1');
   const [exclusive, setExclusive] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   // The order never waits for the toast: the cart, the badge and the live region work without it.
   const toastCode = useLazy(orderToast, { what: 'confirmation' });
+  const orderCode = useLazy(placeOrder);
+  const { preload: preloadOrderCode } = orderCode;
+  useEffect(() => preloadOrderCode(), [preloadOrderCode]);
   const Toaster = toastCode.loaded?.OrderToaster;
   const submitRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
@@ -186,17 +188,25 @@ export function OrderForm({
       form.reportValidity();
       return;
     }
-    const area = readAreaFields(form);
+    orderCode.request((code) => addToCart(form, code));
+  }
+
+  function addToCart(form: HTMLFormElement, { areaCode, lineName, readArea, useCartStore }: PlaceOrder) {
+    // The form as it is now: a second click while the code was on the way finds it emptied by the first order.
+    const leads = Number(fieldOf(form, 'quantity').value);
+    const exclusive = fieldOf(form, 'exclusive').checked;
+    if (!form.checkValidity() || !isValidQuantity(leads)) return;
+    const area = readAreaFields(form, readArea);
     if (!area.ok) {
       const { code, ...values } = area.error;
       setAreaProblem({ field: area.field, message: fill(strings.areaErrors[code], values) });
       return;
     }
-    const added = addOrder({ categoryId, exclusive, quantity: parsedQuantity, area: areaCode(area.area) });
-    if (added === 0) return;
+    const order = { categoryId, exclusive, quantity: leads, area: areaCode(area.area) };
+    if (useCartStore.getState().addOrder(order) === 0) return;
 
     const name = lineName(categoryName, exclusive, strings.exclusiveSuffix);
-    const description = fill(strings.toastDescription, { quantity: parsedQuantity, name });
+    const description = fill(strings.toastDescription, { quantity: leads, name });
     toastCode.request(({ showOrderToast }) => showOrderToast(strings.toastTitle, description));
     const message = `${strings.toastTitle} ${description}`;
     setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
