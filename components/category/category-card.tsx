@@ -1,5 +1,4 @@
 import ArrowRightIcon from '@heroicons/react/20/solid/ArrowRightIcon';
-import { SiteLink } from '@/components/ui/site-link';
 import type { Category } from '@/lib/categories';
 import { fill } from '@/lib/format';
 import { categoryPath, type Locale } from '@/lib/i18n';
@@ -32,14 +31,14 @@ export function CategoryCard({
         </span>
         <span className="text-sm text-slate-600">{strings.netNote}</span>
       </p>
-      <SiteLink
+      <a
         href={categoryPath(category, locale)}
         className="bg-brand-50 text-brand-800 group-hover:bg-brand-700 mt-6 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-4 text-sm font-semibold group-hover:text-white"
       >
         {strings.learnMore}
         <span className="sr-only">: {name}</span>
         <ArrowRightIcon className="size-4" aria-hidden="true" />
-      </SiteLink>
+      </a>
     </article>
   );
 }

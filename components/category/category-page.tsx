@@ -1,6 +1,5 @@
 import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
 import StarIcon from '@heroicons/react/20/solid/StarIcon';
-import { SiteLink } from '@/components/ui/site-link';
 import { OrderForm } from '@/components/order/order-form';
 import { ExternalLink } from '@/components/layout/external-link';
 import { FaqList } from '@/components/ui/faq-list';
@@ -40,15 +39,15 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
             <nav aria-label={strings.breadcrumbLabel}>
               <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
                 <li>
-                  <SiteLink href={homePath(locale)} className="hover:text-brand-700 hover:underline">
+                  <a href={homePath(locale)} className="hover:text-brand-700 hover:underline">
                     {strings.breadcrumbHome}
-                  </SiteLink>
+                  </a>
                 </li>
                 <li aria-hidden="true">/</li>
                 <li>
-                  <SiteLink href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
+                  <a href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
                     {strings.breadcrumbOverview}
-                  </SiteLink>
+                  </a>
                 </li>
                 <li aria-hidden="true">/</li>
                 <li>

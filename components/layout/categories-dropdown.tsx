@@ -2,7 +2,6 @@
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
-import { SiteLink } from '@/components/ui/site-link';
 import { useEffect, useRef } from 'react';
 import { menuButtonClass, type CategoriesMenuProps } from './categories-menu';
 
@@ -42,22 +41,22 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
       >
         {items.map((item) => (
           <MenuItem key={item.href}>
-            <SiteLink
+            <a
               href={item.href}
               className="data-focus:bg-brand-50 data-focus:text-brand-800 block rounded-lg px-3 py-2 text-sm text-slate-700"
             >
               {item.label}
-            </SiteLink>
+            </a>
           </MenuItem>
         ))}
         <div className="my-1 border-t border-slate-100" role="none" />
         <MenuItem>
-          <SiteLink
+          <a
             href={overview.href}
             className="text-brand-700 data-focus:bg-brand-50 block rounded-lg px-3 py-2 text-sm font-semibold"
           >
             {overview.label}
-          </SiteLink>
+          </a>
         </MenuItem>
       </MenuItems>
     </Menu>

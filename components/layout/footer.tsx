@@ -1,4 +1,3 @@
-import { SiteLink } from '@/components/ui/site-link';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
@@ -49,11 +48,11 @@ export function Footer({ locale }: FooterProps) {
         </div>
 
         <FooterColumn heading={footer.productHeading}>
-          <SiteLinkItems links={product} />
+          <LinkItems links={product} />
         </FooterColumn>
 
         <FooterColumn heading={dict.header.categories}>
-          <SiteLinkItems links={categoryLinks(locale, getCategoryNames(locale))} />
+          <LinkItems links={categoryLinks(locale, getCategoryNames(locale))} />
         </FooterColumn>
 
         <FooterColumn heading={footer.companyHeading}>
@@ -85,12 +84,12 @@ export function Footer({ locale }: FooterProps) {
   );
 }
 
-function SiteLinkItems({ links }: { links: readonly NavLink[] }) {
+function LinkItems({ links }: { links: readonly NavLink[] }) {
   return links.map((link) => (
     <li key={link.href}>
-      <SiteLink href={link.href} className={linkClass}>
+      <a href={link.href} className={linkClass}>
         {link.label}
-      </SiteLink>
+      </a>
     </li>
   ));
 }

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { SiteLink } from '@/components/ui/site-link';
 import { CartButton } from '@/components/cart/cart-button';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
@@ -30,22 +29,22 @@ export function Header({ page }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <SiteLink
+        <a
           href={homePath(locale)}
           className="inline-flex min-h-11 items-center rounded-md"
           aria-label={dict.header.homeLabel}
         >
           <Logo brand={site.brand} />
-        </SiteLink>
+        </a>
 
         <nav aria-label={dict.header.mainNavLabel} className="ml-4 hidden items-center gap-1 md:flex lg:ml-8">
-          <SiteLink href={links.features.href} className={navLink}>
+          <a href={links.features.href} className={navLink}>
             {links.features.label}
-          </SiteLink>
+          </a>
           <CategoriesMenu label={dict.header.categories} items={categories} overview={links.overview} />
-          <SiteLink href={links.pricing.href} className={navLink}>
+          <a href={links.pricing.href} className={navLink}>
             {links.pricing.label}
-          </SiteLink>
+          </a>
           <ExternalLink href={contact.href} newTabHint={dict.header.newTab} className={navLink}>
             {contact.label}
           </ExternalLink>

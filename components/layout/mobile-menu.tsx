@@ -1,6 +1,5 @@
 import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
 import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
-import { SiteLink } from '@/components/ui/site-link';
 import { ExternalLink } from './external-link';
 import type { NavLink } from './nav-links';
 
@@ -41,9 +40,9 @@ export function MobileMenu({
         <ul className="space-y-1 font-medium">
           {links.map((link) => (
             <li key={link.href}>
-              <SiteLink href={link.href} className={item}>
+              <a href={link.href} className={item}>
                 {link.label}
-              </SiteLink>
+              </a>
             </li>
           ))}
           <li>
@@ -58,9 +57,9 @@ export function MobileMenu({
         <ul className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
           {categories.map((link) => (
             <li key={link.href}>
-              <SiteLink href={link.href} className={item}>
+              <a href={link.href} className={item}>
                 {link.label}
-              </SiteLink>
+              </a>
             </li>
           ))}
         </ul>
