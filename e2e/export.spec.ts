@@ -29,9 +29,13 @@ const unlisted = ['404.html', '_not-found.html', `${ADMIN_PATH}index.html`].map(
   path.join(root, file),
 );
 
-/** The smallest Next.js 16 static export with one zustand island (docs/performance.md), and the budget above it. */
+/**
+ * The smallest Next.js 16 static export with one zustand island (docs/performance.md), and the budget above it:
+ * the pages are 4 to 7 kB over the floor, and code that is not needed before the first paint loads later.
+ */
 const FLOOR_KB = 134;
-const BUDGET_KB = FLOOR_KB + 30;
+const MARGIN_KB = 10;
+const BUDGET_KB = FLOOR_KB + MARGIN_KB;
 const OG_SIZE = { width: 1200, height: 630 };
 
 function exported(pathname: string): string {
@@ -256,7 +260,7 @@ const budgetPages = [
 ];
 for (const file of budgetPages) {
   const name = path.relative(root, file);
-  test(`${name}: first-load JavaScript is within floor ${FLOOR_KB} kB + 30 kB, gzipped`, () => {
+  test(`${name}: first-load JavaScript is within floor ${FLOOR_KB} kB + ${MARGIN_KB} kB, gzipped`, () => {
     const firstLoad = firstLoadJs(root, file);
     expect(firstLoad.external, 'scripts from other origins').toEqual([]);
     expect(firstLoad.kb).toBeGreaterThan(0);
