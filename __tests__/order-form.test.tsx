@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
-import { setCartPrices, useCartStore } from '@/lib/cart/store';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION, setCartPrices, useCartStore } from '@/lib/cart/store';
 import { priceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
@@ -37,7 +37,7 @@ const expected = {
   },
 } as const;
 
-function setup(locale: Locale) {
+async function setup(locale: Locale) {
   const strings = getDictionary(locale).orderForm;
   const user = userEvent.setup({ delay: null });
   render(
@@ -46,6 +46,7 @@ function setup(locale: Locale) {
       categoryId={stairlifts.id}
       categoryName={contentName(locale)}
       basePrice={stairlifts.price}
+      prices={priceList(categories)}
       strings={strings}
       areaWords={getDictionary(locale).area}
     />,
@@ -79,6 +80,8 @@ function setup(locale: Locale) {
     await user.type(field.phone, '+49 30 1234567');
     await user.type(field.message, 'Bitte nur Berlin');
   }
+  // The form's code loads after the page's: it enables the submit button when it has taken the form over.
+  await waitFor(() => expect(submit).toBeEnabled());
   return { user, form, field, total, submit, liveRegion, setQuantity, fillContact };
 }
 
@@ -97,8 +100,8 @@ afterEach(() => {
 const base = stairlifts.price * 100;
 
 describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
-  it('starts with quantity 1, exclusive off and the unit price as total', () => {
-    const { field, total } = setup(locale);
+  it('starts with quantity 1, exclusive off and the unit price as total', async () => {
+    const { field, total } = await setup(locale);
     expect(field.quantity).toHaveValue(1);
     expect(field.exclusive).not.toBeChecked();
     expect(field.name).toBeRequired();
@@ -110,7 +113,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('updates the total live: unit price × 5 if exclusive × quantity, with 2 decimals', async () => {
-    const { user, field, total, setQuantity } = setup(locale);
+    const { user, field, total, setQuantity } = await setup(locale);
     await setQuantity('3');
     expect(total()).toBe(centsAsText(3 * base, locale));
     await user.click(field.exclusive);
@@ -120,7 +123,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('shows the surcharge note (4 × base × quantity) only while exclusive is ticked', async () => {
-    const { user, field, form, setQuantity } = setup(locale);
+    const { user, field, form, setQuantity } = await setup(locale);
     await setQuantity('3');
     const surcharge = centsAsText(4 * base * 3, locale);
     const note = () =>
@@ -138,7 +141,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   it.each([false, true])(
     'adds one cart line per lead, confirms and resets (exclusive: %p)',
     async (exclusive) => {
-      const { user, field, total, submit, liveRegion, setQuantity, fillContact } = setup(locale);
+      const { user, field, total, submit, liveRegion, setQuantity, fillContact } = await setup(locale);
       expect(liveRegion).toBeEmptyDOMElement();
 
       await fillContact();
@@ -177,8 +180,29 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     },
   );
 
+  it('adds to the stored cart, also when the form is the first to read it', async () => {
+    const other = categories.find((category) => category.id !== stairlifts.id)!.id;
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          items: [{ id: `${other}-1-0`, category: other, exclusive: false, area: 'germany', quantity: 2 }],
+        },
+        version: CART_STORAGE_VERSION,
+      }),
+    );
+    const { user, submit, setQuantity, fillContact } = await setup(locale);
+    await fillContact();
+    await setQuantity('3');
+    await user.click(submit);
+    expect(useCartStore.getState().items.map((item) => item.category)).toEqual([
+      other,
+      ...Array<string>(3).fill(stairlifts.id),
+    ]);
+  });
+
   it('announces a second identical order again', async () => {
-    const { user, submit, liveRegion, fillContact } = setup(locale);
+    const { user, submit, liveRegion, fillContact } = await setup(locale);
     await fillContact();
     await user.click(submit);
     const first = liveRegion.textContent;
@@ -190,10 +214,10 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('adds an order once when it is sent twice before the first has gone into the cart', async () => {
-    const { liveRegion, form, setQuantity, fillContact } = setup(locale);
+    const { liveRegion, form, setQuantity, fillContact } = await setup(locale);
     await fillContact();
     await setQuantity('3');
-    // The cart's code is asked for on each submit, and each waits for it: the second finds the form emptied.
+    // The second submit finds the form emptied by the first, and adds nothing.
     fireEvent.submit(form);
     fireEvent.submit(form);
     await waitFor(() => expect(liveRegion).not.toBeEmptyDOMElement());
@@ -202,7 +226,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it.each(['0', '101', '2.5', ''])('adds nothing for quantity "%s"', async (quantity) => {
-    const { user, submit, liveRegion, total, setQuantity, fillContact } = setup(locale);
+    const { user, submit, liveRegion, total, setQuantity, fillContact } = await setup(locale);
     await fillContact();
     await setQuantity(quantity);
     expect(total()).not.toMatch(/\d/);
@@ -213,7 +237,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('adds nothing without a name', async () => {
-    const { user, field, submit, liveRegion, fillContact } = setup(locale);
+    const { user, field, submit, liveRegion, fillContact } = await setup(locale);
     await fillContact();
     await user.clear(field.name);
     await user.click(submit);
@@ -224,7 +248,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('checks the form itself even when the browser does not (submit event without validation)', async () => {
-    const { form, setQuantity, fillContact, field, user } = setup(locale);
+    const { form, setQuantity, fillContact, field, user } = await setup(locale);
     await fillContact();
     await setQuantity('101');
     fireEvent.submit(form);
@@ -237,7 +261,7 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
   });
 
   it('keeps contact data out of localStorage', async () => {
-    const { user, submit, fillContact } = setup(locale);
+    const { user, submit, fillContact } = await setup(locale);
     await fillContact();
     await user.click(submit);
     expect(storedCount()).toBe(1);

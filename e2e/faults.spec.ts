@@ -110,6 +110,9 @@ const parts: Part[] = [
   },
 ];
 
+const submitButton = (page: Page, lang: Lang) =>
+  orderForm(page, lang).getByRole('button', { name: ui[lang].orderForm.submit });
+
 /** The message in the page. */
 function notice(page: Page) {
   return page.getByRole('alert').filter({ hasText: /\S/ });
@@ -145,6 +148,8 @@ for (const lang of ['de', 'en'] as const) {
         // Loaded: the page's own scripts are in, so everything asked for from now on is code that loads later.
         await page.goto(path);
         const onForm = path === categoryRoute(treppenlifte, lang);
+        // The order form's code loads right after the page's; the form has taken over when it can be sent.
+        if (onForm) await expect(submitButton(page, lang)).toBeEnabled();
         for (const part of parts.filter((candidate) => candidate.path(lang) === path)) {
           // What a visitor typed before the fault must survive it (the toast's own order resets the form).
           const typed = onForm && part.name !== 'order toast' ? 'Erika Mustermann' : undefined;
@@ -201,6 +206,39 @@ for (const lang of ['de', 'en'] as const) {
     await expect((await openCart(page, lang)).getByRole('listitem')).toHaveCount(2);
   });
 }
+
+test('de: when the order form’s code cannot load, the page says so, keeps what was typed, and the form works after a retry', async ({
+  page,
+}) => {
+  const path = categoryRoute(treppenlifte, 'de');
+  const html = await (await page.request.get(path)).text();
+  let failing = true;
+  // Every script the pre-rendered page does not name itself is code that loads later: it answers 404 for now.
+  await page.route('**/_next/static/**/*.js', (route) =>
+    failing && !html.includes(new URL(route.request().url()).pathname)
+      ? route.fulfill({ status: 404, body: 'Not found' })
+      : route.continue(),
+  );
+  await page.goto(path);
+  const errors = ui.de.errors;
+  await expect(notice(page)).toContainText(errors.loadFailed);
+  await nameField(orderForm(page, 'de'), 'de').fill('Erika Mustermann');
+  await expect(submitButton(page, 'de')).toBeDisabled();
+  await expectPageIntact(page, 'de', 'Erika Mustermann');
+
+  failing = false;
+  await notice(page).getByRole('button', { name: errors.retry }).click();
+  await expect(submitButton(page, 'de')).toBeEnabled();
+  await expect(notice(page)).toHaveCount(0);
+  await expect(nameField(orderForm(page, 'de'), 'de')).toHaveValue('Erika Mustermann');
+  await order(page, 'de', { quantity: 2 });
+  await expect(page.getByText(specToast.de.title, { exact: true })).toBeVisible();
+  // The cart's own load failed quietly with the rest; opening the cart loads it, and the badge follows.
+  await cartButton(page, 'de').click();
+  await expect(cartDialog(page, 'de').getByRole('listitem')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(cartButton(page, 'de')).toHaveAccessibleName(fillIn(ui.de.header.cartCount, { count: 2 }));
+});
 
 // ---------------------------------------------------------------------------------------------
 // The order form before its code runs

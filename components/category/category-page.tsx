@@ -6,8 +6,8 @@ import { FaqList } from '@/components/ui/faq-list';
 import { FilledText } from '@/components/ui/filled-text';
 import { SampleLeadCard } from '@/components/ui/sample-lead-card';
 import { JsonLd } from '@/components/seo/json-ld';
-import type { Category } from '@/lib/categories';
-import { getCategoryContent, getDictionary, getSite } from '@/lib/content';
+import { priceList, type Category } from '@/lib/categories';
+import { getCategories, getCategoryContent, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { homePath, overviewPath, type Locale } from '@/lib/i18n';
 import { EXCLUSIVE_FACTOR, formatEuros } from '@/lib/money';
@@ -168,6 +168,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   categoryId={category.id}
                   categoryName={content.name}
                   basePrice={category.price}
+                  prices={priceList(getCategories())}
                   strings={dict.orderForm}
                   areaWords={dict.area}
                 />

@@ -119,16 +119,31 @@ export const useCartStore = create<CartState>()(
 export const selectCount = (state: CartState) => cartCount(state.items);
 export const selectTotal = (state: CartState) => cartTotal(state.items);
 
+let connections = 0;
+
+function onStorage(event: StorageEvent) {
+  if (event.key === CART_STORAGE_KEY || event.key === null) void useCartStore.persist.rehydrate();
+}
+
 /**
- * Gives the cart the category table's prices, then loads the stored cart once
- * after hydration, and again whenever another tab changes it.
+ * Gives the cart the category table's prices, then loads the stored cart, and
+ * again whenever another tab changes it. Everything that changes the cart
+ * connects first (the cart button, the order form), so that nothing is added
+ * to a cart that has not been read yet; the first connection loads the cart,
+ * and the last one to leave stops listening.
  */
 export function connectCartStorage(list: PriceList): () => void {
   setCartPrices(list);
-  void useCartStore.persist.rehydrate();
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CART_STORAGE_KEY || event.key === null) void useCartStore.persist.rehydrate();
+  connections += 1;
+  if (connections === 1) {
+    void useCartStore.persist.rehydrate();
+    window.addEventListener('storage', onStorage);
+  }
+  let connected = true;
+  return () => {
+    if (!connected) return;
+    connected = false;
+    connections -= 1;
+    if (connections === 0) window.removeEventListener('storage', onStorage);
   };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,0 +1,82 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazyModule } from '@/components/lazy/lazy-module';
+import { useLazy } from '@/components/lazy/use-lazy';
+import type { OrderFormOptions } from './order-form-controller';
+
+/** The toast library arrives with the first order; pages where nobody orders never load it. */
+const orderToast = lazyModule(() => import('./order-toast'));
+/** The form's code, with the cart and the area's rules: it loads after the page's first scripts. */
+const orderFormCode = lazyModule(() => import('./order-form-controller'));
+
+export type OrderFormCodeProps = Omit<OrderFormOptions, 'onOrdered'>;
+
+/**
+ * The order form's live parts: it loads the form's code and hands it the
+ * form it sits in, and it holds the polite live region and the toasts that
+ * confirm an order. If the code cannot load, the page says so and offers to
+ * try again; the form keeps what was typed.
+ */
+export function OrderFormCode({
+  locale,
+  categoryId,
+  categoryName,
+  basePrice,
+  prices,
+  strings,
+  areaWords,
+}: OrderFormCodeProps) {
+  const liveRegion = useRef<HTMLParagraphElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // The order never waits for the toast: the cart, the badge and the live region work without it.
+  const toastCode = useLazy(orderToast, { what: 'confirmation' });
+  const { request: requestToast } = toastCode;
+  const Toaster = toastCode.loaded?.OrderToaster;
+  const formCode = useLazy(orderFormCode);
+  const { request: requestFormCode } = formCode;
+  const code = formCode.loaded;
+
+  useEffect(() => requestFormCode(), [requestFormCode]);
+  // After a failed load, the next field the visitor enters asks again (as the message's button does).
+  useEffect(() => {
+    const form = liveRegion.current?.closest('form');
+    if (code || !form) return;
+    const retry = () => requestFormCode();
+    form.addEventListener('focusin', retry);
+    return () => form.removeEventListener('focusin', retry);
+  }, [code, requestFormCode]);
+
+  const onOrdered = useCallback(
+    (title: string, description: string) => {
+      requestToast(({ showOrderToast }) => showOrderToast(title, description));
+      const message = `${title} ${description}`;
+      setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
+    },
+    [requestToast],
+  );
+
+  useEffect(() => {
+    const form = liveRegion.current?.closest('form');
+    if (!code || !form) return;
+    return code.connectOrderForm(form, {
+      locale,
+      categoryId,
+      categoryName,
+      basePrice,
+      prices,
+      strings,
+      areaWords,
+      onOrdered,
+    });
+  }, [code, locale, categoryId, categoryName, basePrice, prices, strings, areaWords, onOrdered]);
+
+  return (
+    <>
+      <p ref={liveRegion} role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {Toaster && <Toaster />}
+    </>
+  );
+}

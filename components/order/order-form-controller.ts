@@ -1,0 +1,209 @@
+/**
+ * What the order form does once its code has loaded: the live total, the
+ * exclusive surcharge, the delivery area's messages, and the order itself.
+ * The form is pre-rendered HTML whose fields belong to the browser, so this
+ * works on them directly; until it runs, the submit button stays disabled
+ * and nothing is sent.
+ */
+import { isValidQuantity, lineName } from '@/lib/cart/rules';
+import { connectCartStorage, useCartStore } from '@/lib/cart/store';
+import type { PriceList } from '@/lib/categories';
+import type { Dictionary } from '@/lib/content';
+import { fill } from '@/lib/format';
+import type { Locale } from '@/lib/i18n';
+import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
+import {
+  AREA_KINDS,
+  areaCode,
+  DEFAULT_RADIUS_KM,
+  RADIUS_KM,
+  readArea,
+  STATE_CODES,
+  type AreaField,
+  type AreaWords,
+} from '@/lib/order/area';
+import { annotateFormAsTool } from '@/lib/webmcp';
+import { orderFormIds } from './order-form-ids';
+
+export interface OrderFormOptions {
+  locale: Locale;
+  categoryId: string;
+  /** Translated category name, used for the cart line and the confirmation. */
+  categoryName: string;
+  /** Base price per lead in whole euros, from the category table. */
+  basePrice: number;
+  /** Every category's base price, from the category table: the cart prices its lines with them. */
+  prices: PriceList;
+  strings: Dictionary['orderForm'];
+  areaWords: AreaWords;
+  /** Confirms an order that went into the cart. */
+  onOrdered: (title: string, description: string) => void;
+}
+
+const contactFields = ['name', 'email', 'company', 'phone', 'message'] as const;
+
+/** Where each area field's message goes: the kinds, and the panel of each kind. */
+const problemSpot: Record<AreaField, 'area' | 'postcodes' | 'radius' | 'states'> = {
+  area: 'area',
+  postcodes: 'postcodes',
+  radiusPostcode: 'radius',
+  radiusKm: 'radius',
+  states: 'states',
+};
+
+/** Takes the form over; returns what gives it back (the submit button disabled again). */
+export function connectOrderForm(form: HTMLFormElement, options: OrderFormOptions): () => void {
+  const { locale, basePrice, strings } = options;
+  const ids = orderFormIds(options.categoryId);
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+  const inputsNamed = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)];
+  const byId = (id: string) => form.ownerDocument.getElementById(id);
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  let problem: { inputs: HTMLInputElement[]; message: HTMLElement; described: (string | null)[] } | undefined;
+
+  const quantity = () => {
+    const text = field('quantity').value;
+    return text.trim() === '' ? Number.NaN : Number(text);
+  };
+
+  /** The total and, while exclusive is ticked, the surcharge note, from the fields as they are. */
+  function showChoices() {
+    const leads = quantity();
+    const valid = isValidQuantity(leads);
+    const exclusive = field('exclusive').checked;
+    byId(ids.total)!.textContent = valid
+      ? formatMoney(unitPriceCents(basePrice, exclusive) * leads, locale)
+      : '–';
+    const shown = byId(ids.exclusiveNote);
+    if (!exclusive) {
+      shown?.remove();
+      return;
+    }
+    const note = shown ?? document.createElement('p');
+    if (!shown) {
+      note.id = ids.exclusiveNote;
+      note.className = 'mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200';
+      byId(ids.exclusiveBox)!.append(note);
+    }
+    const surcharge = exclusiveSurchargeCents(basePrice, valid ? leads : 1);
+    note.textContent = fill(strings.exclusiveNote, { surcharge: formatMoney(surcharge, locale) });
+  }
+
+  function clearProblem() {
+    if (!problem) return;
+    problem.message.remove();
+    problem.inputs.forEach((input, index) => {
+      input.removeAttribute('aria-invalid');
+      const described = problem!.described[index];
+      if (described) input.setAttribute('aria-describedby', described);
+      else input.removeAttribute('aria-describedby');
+    });
+    problem = undefined;
+  }
+
+  /** Marks and explains a wrong area field first, then focuses it, so that its message is read with it. */
+  function showProblem(fieldName: AreaField, text: string) {
+    clearProblem();
+    const message = document.createElement('p');
+    message.id = ids.areaProblem;
+    message.className = 'mt-2 text-sm font-medium text-red-800';
+    message.textContent = text;
+    byId(ids.problemSpot(problemSpot[fieldName]))!.append(message);
+    // The kinds share one message, announced with the first of them.
+    const inputs = fieldName === 'area' ? inputsNamed('area').slice(0, 1) : inputsNamed(fieldName);
+    const described = inputs.map((input) => input.getAttribute('aria-describedby'));
+    inputs.forEach((input, index) => {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', [ids.areaProblem, described[index]].filter(Boolean).join(' '));
+    });
+    problem = { inputs, message, described };
+    inputs[0]?.focus();
+  }
+
+  /** Empties the form for the next order: no contact data, one lead, not exclusive, all of Germany (spec §4). */
+  function clearForm() {
+    for (const name of contactFields) field(name).value = '';
+    field('quantity').value = '1';
+    field('exclusive').checked = false;
+    for (const radio of inputsNamed('area')) radio.checked = radio.value === 'germany';
+    for (const box of inputsNamed('states')) box.checked = false;
+    field('postcodes').value = '';
+    field('radiusPostcode').value = '';
+    (form.elements.namedItem('radiusKm') as HTMLSelectElement).value = String(DEFAULT_RADIUS_KM);
+    clearProblem();
+    showChoices();
+  }
+
+  function onSubmit(event: SubmitEvent) {
+    event.preventDefault();
+    const leads = quantity();
+    if (!form.checkValidity() || !isValidQuantity(leads)) {
+      form.reportValidity();
+      return;
+    }
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    const area = readArea({
+      kind: inputsNamed('area').find((radio) => radio.checked)?.value ?? '',
+      postcodes: value('postcodes'),
+      radiusPostcode: value('radiusPostcode'),
+      radiusKm: value('radiusKm'),
+      states: inputsNamed('states')
+        .filter((box) => box.checked)
+        .map((box) => box.value),
+    });
+    if (!area.ok) {
+      const { code, ...values } = area.error;
+      showProblem(area.field, fill(strings.areaErrors[code], values));
+      return;
+    }
+    const exclusive = field('exclusive').checked;
+    const order = { categoryId: options.categoryId, exclusive, quantity: leads, area: areaCode(area.area) };
+    if (useCartStore.getState().addOrder(order) === 0) return;
+
+    const name = lineName(options.categoryName, exclusive, strings.exclusiveSuffix);
+    options.onOrdered(strings.toastTitle, fill(strings.toastDescription, { quantity: leads, name }));
+    clearForm();
+    submit.focus();
+  }
+
+  const areaFieldset = byId(ids.areaFieldset)!;
+  form.addEventListener('submit', onSubmit);
+  form.addEventListener('input', showChoices);
+  form.addEventListener('change', showChoices);
+  areaFieldset.addEventListener('input', clearProblem);
+  areaFieldset.addEventListener('change', clearProblem);
+
+  annotateFormAsTool(form, {
+    name: 'add_leads_to_cart',
+    description: strings.toolDescription,
+    params: {
+      name: strings.name,
+      email: strings.email,
+      company: strings.company,
+      phone: strings.phone,
+      message: strings.message,
+      quantity: `${strings.quantity} (${strings.quantityHint})`,
+      area: `${strings.areaLegend}: ${AREA_KINDS.join(' | ')}`,
+      postcodes: `${strings.postcodesLabel} (${strings.postcodesHint})`,
+      radiusPostcode: `${strings.radiusPostcode} (${strings.radiusPostcodeHint})`,
+      radiusKm: `${strings.radiusKm}: ${RADIUS_KM.join(' | ')} km`,
+      states: `${strings.statesLegend}: ${STATE_CODES.map((code) => `${code} = ${options.areaWords.states[code]}`).join(', ')}`,
+      exclusive: `${strings.exclusive}: ${strings.exclusiveHint}`,
+    },
+  });
+  // The stored cart is read before anything is added to it.
+  const disconnectCart = connectCartStorage(options.prices);
+  // A quantity or a tick given before this code ran counts from the start.
+  showChoices();
+  submit.disabled = false;
+
+  return () => {
+    disconnectCart();
+    form.removeEventListener('submit', onSubmit);
+    form.removeEventListener('input', showChoices);
+    form.removeEventListener('change', showChoices);
+    areaFieldset.removeEventListener('input', clearProblem);
+    areaFieldset.removeEventListener('change', clearProblem);
+    submit.disabled = true;
+  };
+}
