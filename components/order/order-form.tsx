@@ -1,18 +1,18 @@
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
-import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/quantity';
+import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import type { PriceList } from '@/lib/categories';
 import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { formatMoney, unitPriceCents } from '@/lib/money';
-import type { AreaWords } from '@/lib/order/area';
 import {
   AREA_KINDS,
   DEFAULT_RADIUS_KM,
   RADIUS_KM,
   STATE_CODES,
   type AreaKind,
-} from '@/lib/order/area-choices';
+  type AreaWords,
+} from '@/lib/order/area';
 import { OrderFormCode } from './order-form-code';
 import { orderFormIds } from './order-form-ids';
 

@@ -1,10 +1,10 @@
 import type { PriceList } from '../categories';
 import { unitPriceCents } from '../money';
 import { areaFromCode } from '../order/area';
-import { isValidQuantity, MAX_QUANTITY } from './quantity';
 
-export { isValidQuantity, MAX_QUANTITY, MIN_QUANTITY } from './quantity';
-
+/** Quantities the order form accepts, and the most one cart line may hold. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 100;
 /** More lines than this in storage can only be junk; a full order is at most 100. */
 export const MAX_LINES = 500;
 
@@ -18,6 +18,15 @@ export interface CartItem {
   /** Price per lead in cents (5 × base when exclusive). */
   price: number;
   quantity: number;
+}
+
+export function isValidQuantity(quantity: unknown): quantity is number {
+  return (
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity >= MIN_QUANTITY &&
+    quantity <= MAX_QUANTITY
+  );
 }
 
 /** Adds a line: an id already in the cart gets one more, a new id is appended with quantity 1. */

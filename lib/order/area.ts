@@ -8,9 +8,35 @@
  * Codes: `germany` · `postcodes:80-85,90,80331` · `radius:80331:50` · `states:BY,HE`
  */
 import { fill } from '../format';
-import { RADIUS_KM, STATE_CODES, type AreaField, type RadiusKm, type StateCode } from './area-choices';
 
-export * from './area-choices';
+/** The 16 federal states by their ISO 3166-2 code (without `DE-`), in the order of their German names. */
+export const STATE_CODES = [
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+] as const;
+export type StateCode = (typeof STATE_CODES)[number];
+
+/** The distances a radius may have, in km. */
+export const RADIUS_KM = [10, 25, 50, 100, 200] as const;
+export type RadiusKm = (typeof RADIUS_KM)[number];
+export const DEFAULT_RADIUS_KM: RadiusKm = 50;
+
+export const AREA_KINDS = ['germany', 'postcodes', 'radius', 'states'] as const;
+export type AreaKind = (typeof AREA_KINDS)[number];
 
 /** German postcodes run from 01001 to 99998; two-digit postcode areas from 01 to 99. */
 export const FIRST_POSTCODE = 1001;
@@ -51,6 +77,9 @@ export type AreaError =
   | { code: 'statesEmpty' }
   | { code: 'kind' };
 export type AreaErrorCode = AreaError['code'];
+
+/** The form field an error belongs to, to mark and focus it. */
+export type AreaField = 'postcodes' | 'radiusPostcode' | 'radiusKm' | 'states' | 'area';
 
 export type AreaResult = { ok: true; area: Area } | { ok: false; error: AreaError; field: AreaField };
 
