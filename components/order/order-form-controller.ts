@@ -170,8 +170,9 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   form.addEventListener('submit', onSubmit);
   form.addEventListener('input', showChoices);
   form.addEventListener('change', showChoices);
+  // Only what the visitor enters clears a message: a text field also fires `change` when it loses focus, which
+  // happens when the message moves the focus to the wrong field.
   areaFieldset.addEventListener('input', clearProblem);
-  areaFieldset.addEventListener('change', clearProblem);
 
   annotateFormAsTool(form, {
     name: 'add_leads_to_cart',
@@ -203,7 +204,6 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     form.removeEventListener('input', showChoices);
     form.removeEventListener('change', showChoices);
     areaFieldset.removeEventListener('input', clearProblem);
-    areaFieldset.removeEventListener('change', clearProblem);
     submit.disabled = true;
   };
 }

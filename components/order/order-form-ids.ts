@@ -4,7 +4,6 @@ export function orderFormIds(categoryId: string) {
   return {
     base,
     field: (name: string) => `${base}-${name}`,
-    hint: (name: string) => `${base}-${name}-hint`,
     areaFieldset: `${base}-area`,
     areaProblem: `${base}-area-problem`,
     /** Where the message of a kind of area goes: under the kinds, or at the end of the kind's panel. */

@@ -82,7 +82,7 @@ export function OrderForm({
   };
 
   return (
-    <form id={ids.field('form')} aria-label={strings.formLabel} className="space-y-4">
+    <form aria-label={strings.formLabel} className="space-y-4">
       <p className="text-xs text-slate-600">{strings.requiredNote}</p>
       <div>
         <label htmlFor={`${base}-name`} className={label}>
