@@ -18,15 +18,7 @@ export type OrderFormCodeProps = Omit<OrderFormOptions, 'onOrdered'>;
  * confirm an order. If the code cannot load, the page says so and offers to
  * try again; the form keeps what was typed.
  */
-export function OrderFormCode({
-  locale,
-  categoryId,
-  categoryName,
-  basePrice,
-  prices,
-  strings,
-  areaWords,
-}: OrderFormCodeProps) {
+export function OrderFormCode(props: OrderFormCodeProps) {
   const liveRegion = useRef<HTMLParagraphElement>(null);
   const [announcement, setAnnouncement] = useState('');
   // The order never waits for the toast: the cart, the badge and the live region work without it.
@@ -59,17 +51,9 @@ export function OrderFormCode({
   useEffect(() => {
     const form = liveRegion.current?.closest('form');
     if (!code || !form) return;
-    return code.connectOrderForm(form, {
-      locale,
-      categoryId,
-      categoryName,
-      basePrice,
-      prices,
-      strings,
-      areaWords,
-      onOrdered,
-    });
-  }, [code, locale, categoryId, categoryName, basePrice, prices, strings, areaWords, onOrdered]);
+    return code.connectOrderForm(form, { ...props, onOrdered });
+    // The props come from the server and keep their identity while the page is open.
+  }, [code, props, onOrdered]);
 
   return (
     <>

@@ -1,34 +1,13 @@
 import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
-import type { PriceList } from '@/lib/categories';
-import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
-import type { Locale } from '@/lib/i18n';
 import { formatMoney, unitPriceCents } from '@/lib/money';
-import {
-  AREA_KINDS,
-  DEFAULT_RADIUS_KM,
-  RADIUS_KM,
-  STATE_CODES,
-  type AreaKind,
-  type AreaWords,
-} from '@/lib/order/area';
-import { OrderFormCode } from './order-form-code';
+import { AREA_KINDS, DEFAULT_RADIUS_KM, RADIUS_KM, STATE_CODES, type AreaKind } from '@/lib/order/area';
+import { OrderFormCode, type OrderFormCodeProps } from './order-form-code';
 import { orderFormIds } from './order-form-ids';
 
-export interface OrderFormProps {
-  locale: Locale;
-  categoryId: string;
-  /** Translated category name, used for the cart line and the toast. */
-  categoryName: string;
-  /** Base price per lead in whole euros, from the category table. */
-  basePrice: number;
-  /** Every category's base price, from the category table: the cart prices its lines with them. */
-  prices: PriceList;
-  strings: Dictionary['orderForm'];
-  /** The delivery areas in words: the choice "all of Germany" and the federal states. */
-  areaWords: AreaWords;
-}
+/** The form's props are what its code needs: the category, its price, the price list and the words. */
+export type OrderFormProps = OrderFormCodeProps;
 
 /** Shows the panel of a kind of area only while its radio is checked: CSS alone, so it works before the script. */
 const areaPanel: Record<Exclude<AreaKind, 'germany'>, string> = {
@@ -59,15 +38,8 @@ const required = (
  * data in the URL, and into the server's logs and the browser's history.
  * The contact fields are never stored and never sent.
  */
-export function OrderForm({
-  locale,
-  categoryId,
-  categoryName,
-  basePrice,
-  prices,
-  strings,
-  areaWords,
-}: OrderFormProps) {
+export function OrderForm(props: OrderFormProps) {
+  const { locale, categoryId, basePrice, strings, areaWords } = props;
   const ids = orderFormIds(categoryId);
   const { base } = ids;
   const field = (key: 'name' | 'email' | 'company' | 'phone' | 'message') => ({
@@ -280,15 +252,7 @@ export function OrderForm({
         {strings.submit}
       </button>
       <p className="text-xs leading-5 text-slate-600">{strings.privacyNote}</p>
-      <OrderFormCode
-        locale={locale}
-        categoryId={categoryId}
-        categoryName={categoryName}
-        basePrice={basePrice}
-        prices={prices}
-        strings={strings}
-        areaWords={areaWords}
-      />
+      <OrderFormCode {...props} />
     </form>
   );
 }
