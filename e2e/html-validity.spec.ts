@@ -32,13 +32,21 @@ function isDataBlock(message: VnuMessage): boolean {
 }
 
 /**
+ * A message of vnu's CSS checker about the stylesheet in the page's <style> (Tailwind's output, inlined by
+ * Next). That checker predates the CSS the stylesheet uses, which every current browser reads: it calls
+ * `@property`, `margin-trim` in an `@supports` test, and `linear-gradient(in oklab, …)` errors. The
+ * stylesheet was a linked file until it was inlined, and vnu never checked it; this test checks the HTML.
+ */
+const isCssMessage = (message: VnuMessage) => message.message.startsWith('CSS: ');
+
+/**
  * Errors, and inline scripts the page's own policy would block (vnu reports those as warnings, yet the
  * page would break in a browser). Resources blocked by 'self' are not among them: vnu reads file:// URLs.
  */
 function isError(message: VnuMessage): boolean {
   const blockedInline =
     message.message.startsWith('Inline script violates Content Security Policy') && !isDataBlock(message);
-  return message.type === 'error' || message.subType === 'fatal' || blockedInline;
+  return (message.type === 'error' || message.subType === 'fatal' || blockedInline) && !isCssMessage(message);
 }
 
 // One checker run for the whole file, in one worker.
