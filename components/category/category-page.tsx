@@ -65,12 +65,14 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
             </h1>
             <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-700">{content.description}</p>
             {/* Below lg the order card comes after everything else: the price and a plain link to it come first. */}
-            <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:hidden">
+            <div className="mt-6 flex flex-col items-start gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center lg:hidden">
+              {/* Price, note and link are stacked on phones, and side by side from sm on, each growing to the
+                  right: nothing moves while a slow connection delivers the box piece by piece. */}
               <p className="text-slate-700">
                 <span className="text-brand-800 text-lg font-semibold">
                   {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
-                </span>{' '}
-                <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
+                </span>
+                <span className="block text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
               </p>
               <a
                 href="#order"
@@ -85,7 +87,11 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   <StarIcon key={star} className="size-5" aria-hidden="true" />
                 ))}
               </span>
-              <p className="text-sm font-medium text-slate-700">{strings.ratingText}</p>
+              {/* On phones the text starts its own line at once, rather than beside the stars until it is long
+                  enough to wrap below them while the page arrives. */}
+              <p className="basis-full text-sm font-medium text-slate-700 sm:basis-auto">
+                {strings.ratingText}
+              </p>
               {/* The rating's source and date, so that a buyer can check it. */}
               <ExternalLink
                 href={site.facts.rating.url}
