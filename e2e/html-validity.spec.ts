@@ -16,6 +16,7 @@ interface VnuMessage {
   message: string;
   url: string;
   lastLine?: number;
+  lastColumn?: number;
   extract?: string;
   hiliteStart?: number;
   hiliteLength?: number;
@@ -31,13 +32,36 @@ function isDataBlock(message: VnuMessage): boolean {
   return cheerio.load(tag)('script').attr('type') === 'application/ld+json';
 }
 
+/** Each page's `<style>` elements, as ranges of offsets in its text, and where its lines start. */
+const pageText = new Map<string, { styles: [number, number][]; lineStarts: number[] }>();
+function textOf(file: string) {
+  const known = pageText.get(file);
+  if (known) return known;
+  const html = fs.readFileSync(file, 'utf8');
+  const $ = cheerio.load(html, { sourceCodeLocationInfo: true });
+  const styles = $('style')
+    .toArray()
+    .map((style): [number, number] => [
+      style.sourceCodeLocation!.startOffset,
+      style.sourceCodeLocation!.endOffset,
+    ]);
+  const lineStarts = [0, ...[...html.matchAll(/\n/g)].map((newline) => newline.index + 1)];
+  pageText.set(file, { styles, lineStarts });
+  return { styles, lineStarts };
+}
+
 /**
- * A message of vnu's CSS checker about the stylesheet in the page's <style> (Tailwind's output, inlined by
- * Next). That checker predates the CSS the stylesheet uses, which every current browser reads: it calls
- * `@property`, `margin-trim` in an `@supports` test, and `linear-gradient(in oklab, …)` errors. The
- * stylesheet was a linked file until it was inlined, and vnu never checked it; this test checks the HTML.
+ * A message of vnu's CSS checker about the page's stylesheet, which Next inlines into a `<style>` element
+ * (Tailwind's output). That checker predates CSS every current browser reads: it calls `@property`,
+ * `margin-trim` in an `@supports` test and `linear-gradient(in oklab, …)` errors. vnu never saw the stylesheet
+ * while it was a linked file. CSS in `style` attributes is still checked.
  */
-const isCssMessage = (message: VnuMessage) => message.message.startsWith('CSS: ');
+function isStylesheetMessage(message: VnuMessage): boolean {
+  if (!message.message.startsWith('CSS: ') || message.lastLine === undefined) return false;
+  const { styles, lineStarts } = textOf(new URL(message.url).pathname);
+  const offset = (lineStarts[message.lastLine - 1] ?? 0) + (message.lastColumn ?? 1) - 1;
+  return styles.some(([start, end]) => start <= offset && offset < end);
+}
 
 /**
  * Errors, and inline scripts the page's own policy would block (vnu reports those as warnings, yet the
@@ -46,7 +70,10 @@ const isCssMessage = (message: VnuMessage) => message.message.startsWith('CSS: '
 function isError(message: VnuMessage): boolean {
   const blockedInline =
     message.message.startsWith('Inline script violates Content Security Policy') && !isDataBlock(message);
-  return (message.type === 'error' || message.subType === 'fatal' || blockedInline) && !isCssMessage(message);
+  return (
+    (message.type === 'error' || message.subType === 'fatal' || blockedInline) &&
+    !isStylesheetMessage(message)
+  );
 }
 
 // One checker run for the whole file, in one worker.
