@@ -22,6 +22,9 @@ export default defineConfig({
   // Two workers on any machine: on two cores one worker takes over five minutes, and CI runs two as well.
   workers: 2,
   retries: 0,
+  // Five seconds (Playwright's default) is too short on two cores shared with the fixture gate's browsers: a
+  // cart dialog whose code loads on the first click once failed to appear in time in CI, and never alone.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
