@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the site's loading performance beside the framework floor (bench/floor), in one run on one
  * machine: both built by the site's Next.js, served by the server of `npm start`, measured by Lighthouse's mobile
- * preset, site and floor interleaved. Prints one Markdown table of medians (progress on stderr) and keeps each
- * run's report in .bench/lighthouse/. No gate: timings depend on the machine (docs/performance.md).
+ * preset, site and floor interleaved. A control row measures the floor against itself: the resolution of the run.
+ * Prints one Markdown table of medians (progress on stderr) and keeps each run's report in .bench/lighthouse/.
+ * No gate: timings depend on the machine (docs/performance.md).
  *
  *   npm run bench                  5 runs per page;  BENCH_RUNS=3 npm run bench  fewer
  */
@@ -36,13 +37,19 @@ type Side = (typeof sides)[number];
 
 const [firstCategory] = getCategories();
 if (!firstCategory) throw new Error('content/ has no category to measure');
-/** Each site page and the floor page that plays its part. The floor has no list page; its home is, like the
- * overview, a German page without a dynamic segment. */
-const pairs: Record<Side, string>[] = [
+interface Pair extends Record<Side, string> {
+  /** The control: the floor's page in the site's place, from a server of its own. Its ratio is this run's
+   * resolution, what two measurements of the same page differ by. */
+  control?: true;
+}
+/** Each site page and the floor page that plays its part, and the control. The floor has no list page; its home
+ * is, like the overview, a German page without a dynamic segment. */
+const pairs: Pair[] = [
   { site: homePath(defaultLocale), floor: '/' },
   { site: overviewPath(defaultLocale), floor: '/' },
   { site: categoryPath(firstCategory, defaultLocale), floor: '/leads/a' },
   { site: categoryPath(firstCategory, 'en'), floor: '/en/leads/a' },
+  { site: '/leads/a', floor: '/leads/a', control: true },
 ];
 
 /** Runs a command to completion and returns its output, which it shows only when the command fails. */
@@ -129,7 +136,7 @@ const header = [
   `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(12)}`,
 ].join(' | ');
 
-function tableRow(pair: Record<Side, string>, site: Summary, floor: Summary): string {
+function tableRow(pair: Pair, site: Summary, floor: Summary): string {
   const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'cls' | 'js') =>
     `${format(site[key])} / ${format(floor[key])}`;
   const bytes = (key: 'html' | 'css', gzip: 'htmlGzip' | 'cssGzip') => [
@@ -137,7 +144,9 @@ function tableRow(pair: Record<Side, string>, site: Summary, floor: Summary): st
     ratio(site[gzip], floor[gzip]),
   ];
   const cells = [
-    `\`${pair.site}\` / \`${pair.floor}\``,
+    pair.control
+      ? `control: floor \`${pair.site}\` / \`${pair.floor}\``
+      : `\`${pair.site}\` / \`${pair.floor}\``,
     both(score, 'performance'),
     delta(site.performance - floor.performance, score),
     `${site.lcpCell} / ${floor.lcpCell}`,
@@ -161,13 +170,14 @@ async function main() {
   const roots = { site: path.join(projectDir, 'out'), floor: path.join(floorDir, 'out') };
   const rows = pairs.map((pair) => ({
     pair,
-    site: { runs: [] as Result[], weight: weigh(roots.site, pair.site) },
+    site: { runs: [] as Result[], weight: weigh(pair.control ? roots.floor : roots.site, pair.site) },
     floor: { runs: [] as Result[], weight: weigh(roots.floor, pair.floor) },
   }));
 
   fs.rmSync(reportsDir, { recursive: true, force: true });
   fs.mkdirSync(reportsDir, { recursive: true });
   const servers = { site: await startServer(roots.site), floor: await startServer(roots.floor) };
+  const control = await startServer(roots.floor);
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
     chromeFlags: ['--headless=new', ...chromeFlags],
@@ -182,16 +192,19 @@ async function main() {
       for (const [index, row] of rows.entries()) {
         for (const side of sides) {
           const file = path.join(reportsDir, `${index + 1}-${side}-${round}.json`);
-          const lhr = measure(chrome.port, `${servers[side].origin}${row.pair[side]}`, file);
+          const server = side === 'site' && row.pair.control ? control : servers[side];
+          const lhr = measure(chrome.port, `${server.origin}${row.pair[side]}`, file);
           row[side].runs.push(lhr);
           loads.push(os.loadavg()[0] ?? 0);
-          console.error(`run ${round}/${runs}: ${side} ${row.pair[side]}`);
+          console.error(
+            `run ${round}/${runs}: ${row.pair.control && side === 'site' ? 'control' : side} ${row.pair[side]}`,
+          );
         }
       }
     }
   } finally {
     chrome.kill();
-    await Promise.all(sides.map((side) => servers[side].close()));
+    await Promise.all([...sides.map((side) => servers[side].close()), control.close()]);
   }
 
   const all = rows.flatMap((row) => [...row.site.runs, ...row.floor.runs]);
