@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/e2e',
   fullyParallel: true,
-  // Two workers on any machine: on two cores one worker takes over five minutes, and CI runs two as well.
+  // Two workers on any machine when run alone: on two cores one worker takes over five minutes. `npm test`
+  // gives the e2e gate three, beside the fixture gate's one (scripts/test-all.ts).
   workers: 2,
   retries: 0,
   // Five seconds (Playwright's default) is too short on two cores shared with the fixture gate's browsers: a
