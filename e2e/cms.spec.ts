@@ -328,6 +328,17 @@ async function openCopy(page: Page) {
 
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
+/**
+ * Saves the open entry and waits until the CMS says it is saved. The notice of an earlier save stays for a few
+ * seconds; it has to be gone first, or it would confirm a save whose files are still being written.
+ */
+async function saveAndConfirm(page: Page) {
+  const notice = page.getByText(/Entry saved/).filter({ visible: true });
+  await expect(notice).toHaveCount(0);
+  await save(page);
+  await expect(notice.first()).toBeVisible();
+}
+
 test.describe('the editors’ CMS', () => {
   test('saves a price and a German benefit as two one-line changes that the build accepts', async ({
     page,
@@ -338,8 +349,7 @@ test.describe('the editors’ CMS', () => {
     const price = page.getByRole('spinbutton', { name: /Preis pro Lead/ }).first();
     await expect(price).toHaveValue(String(first.price));
     await price.fill(String(first.price + 4));
-    await save(page);
-    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+    await saveAndConfirm(page);
 
     await openCopy(page);
     // The German pane comes first: German is the default language.
@@ -348,8 +358,7 @@ test.describe('the editors’ CMS', () => {
     const benefit = benefits.getByRole('textbox', { name: 'Vorteil' }).first();
     await expect(benefit).toHaveValue(firstCopy.benefits[0]!);
     await benefit.fill(`${firstCopy.benefits[0]} Geprüft.`);
-    await save(page);
-    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+    await saveAndConfirm(page);
 
     const after = await readRepository(page);
     const table = 'content/categories.json';
@@ -378,7 +387,7 @@ test.describe('the editors’ CMS', () => {
         .getByRole('spinbutton', { name: /Preis pro Lead/ })
         .first()
         .fill(String(value));
-      await save(page);
+      await saveAndConfirm(page);
       await expect(page.getByRole('row', { name: /Kategorientabelle/ })).toBeVisible();
     }
     expect(await readRepository(page)).toEqual(repository);
@@ -412,8 +421,7 @@ test.describe('the editors’ CMS', () => {
       .getByRole('textbox', { name: /Slug englisch/ })
       .last()
       .fill(industry.slugs.en);
-    await save(page);
-    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+    await saveAndConfirm(page);
 
     await page.getByRole('treeitem', { name: /Branchentexte/ }).click();
     await page.getByRole('button', { name: 'Create New Entry' }).click();
@@ -427,8 +435,7 @@ test.describe('the editors’ CMS', () => {
       // The copy files are named by the entry's slug: the row's "Textdatei".
       await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(industry.translationKey);
     }
-    await save(page);
-    await expect(page.getByText(/saved|gespeichert/i).first()).toBeVisible();
+    await saveAndConfirm(page);
 
     const after = await readRepository(page);
     const table = 'content/categories.json';
