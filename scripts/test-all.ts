@@ -3,11 +3,12 @@
 // run shows everything that is wrong. Each gate counts bytes, errors or
 // violations, the same on a fast and a slow machine; `npm run bench` times.
 //
-// The gates run in steps; the gates of one step are independent and run side
-// by side, each printed whole once it ends. The last step tests the export in
-// out/ (e2e) while `fixture` builds the site again with one more category,
-// added as data only (testing/fixture-category.ts), and runs the page sweep,
-// the streaming test and the export tests on that site.
+// Two tracks run side by side: the checks of the sources, and the build
+// followed by the gates that test its export, so that the browsers start
+// without waiting for the checks. Each gate is printed whole once it ends.
+// `e2e` tests the export in out/ while `fixture` builds the site again with
+// one more category, added as data only (testing/fixture-category.ts), and
+// runs the page sweep, the streaming test and the export tests on that site.
 //
 //   npm test                 all gates
 //   npm test -- e2e fixture  only the gates named
@@ -30,42 +31,47 @@ const fixtureOut = '.fixture-out';
 const fixtureContent = path.join(os.tmpdir(), `leadwerk-fixture-content-${process.pid}`);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
 
-const steps: Gate[][] = [
+/** Each track is a list of steps; the gates of a step run side by side. */
+const tracks: Gate[][][] = [
   [
-    { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
-    { name: 'types', command: 'npx tsc --noEmit' },
-    { name: 'content', command: 'npm run --silent check:content' },
-    { name: 'jest', command: 'npx jest --ci' },
+    [
+      { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
+      { name: 'types', command: 'npx tsc --noEmit' },
+      { name: 'content', command: 'npm run --silent check:content' },
+      { name: 'jest', command: 'npx jest --ci' },
+    ],
   ],
-  [{ name: 'build', command: 'npm run build' }],
   [
-    // Four browsers share the cores in this step, as with two each, but e2e has the longer queue: on two cores
-    // it took 219 and 232 s with three, against 245 and 249 s with two; fixture still ends well before it.
-    {
-      name: 'e2e',
-      command: 'npx playwright test --workers=3',
-      needsBuild: true,
-      env: { E2E_PORT: String(port) },
-    },
-    {
-      name: 'fixture',
-      command: [
-        'npx next build',
-        `npx tsx scripts/write-headers.ts ${fixtureOut}`,
-        'npx playwright test --workers=1 --project=chromium e2e/sweep.spec.ts e2e/streaming.spec.ts e2e/export.spec.ts',
-      ].join(' && '),
-      needsBuild: true,
-      env: {
-        CONTENT_DIR: fixtureContent,
-        EXPORT_DIR: fixtureOut,
-        E2E_OUT: fixtureOut,
-        // nginx takes the two ports after the e2e gate's.
-        E2E_PORT: String(port + 10),
+    [{ name: 'build', command: 'npm run build' }],
+    [
+      // Four browsers share the cores in this step, as with two each, but e2e has the longer queue: on two cores
+      // it took 219 and 232 s with three, against 245 and 249 s with two; fixture still ends well before it.
+      {
+        name: 'e2e',
+        command: 'npx playwright test --workers=3',
+        needsBuild: true,
+        env: { E2E_PORT: String(port) },
       },
-    },
+      {
+        name: 'fixture',
+        command: [
+          'npx next build',
+          `npx tsx scripts/write-headers.ts ${fixtureOut}`,
+          'npx playwright test --workers=1 --project=chromium e2e/sweep.spec.ts e2e/streaming.spec.ts e2e/export.spec.ts',
+        ].join(' && '),
+        needsBuild: true,
+        env: {
+          CONTENT_DIR: fixtureContent,
+          EXPORT_DIR: fixtureOut,
+          E2E_OUT: fixtureOut,
+          // nginx takes the two ports after the e2e gate's.
+          E2E_PORT: String(port + 10),
+        },
+      },
+    ],
   ],
 ];
-const gates = steps.flat();
+const gates = tracks.flat(2);
 
 const only = process.argv.slice(2);
 if (only.some((name) => !gates.some((gate) => gate.name === name))) {
@@ -75,7 +81,7 @@ if (only.some((name) => !gates.some((gate) => gate.name === name))) {
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** Runs one gate; a gate alone in its step prints as it goes, the others are collected and printed whole. */
+/** Runs one gate; a gate run alone prints as it goes, the others are collected and printed whole. */
 function run(gate: Gate, live: boolean): Promise<Result> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -93,37 +99,42 @@ function run(gate: Gate, live: boolean): Promise<Result> {
   });
 }
 
-/** The steps in order (the script is CommonJS under tsx, so no top-level await). */
-async function main() {
+const chosen = (step: Gate[]) => step.filter((gate) => only.length === 0 || only.includes(gate.name));
+const live = chosen(gates).length === 1;
+
+/** Runs the gates of a step side by side; those that need the build are not run if it failed. */
+function runStep(step: Gate[], built: boolean): Promise<Result[]> {
+  return Promise.all(
+    chosen(step).map(async (gate): Promise<Result> => {
+      if (gate.needsBuild && !built)
+        return { ...gate, ok: false, output: '', note: 'not run: the build failed' };
+      console.log(`\n━━ ${gate.name}${live ? '' : ' started'}: ${gate.command}`);
+      const result = await run(gate, live);
+      if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
+      return result;
+    }),
+  );
+}
+
+/** Runs a track's steps in order. */
+async function runTrack(track: Gate[][]): Promise<Result[]> {
   const results: Result[] = [];
-  let built = true;
+  for (const step of track) {
+    const built = results.every((result) => result.name !== 'build' || result.ok);
+    results.push(...(await runStep(step, built)));
+  }
+  return results;
+}
+
+/** The tracks side by side (the script is CommonJS under tsx, so no top-level await). */
+async function main() {
   const started = Date.now();
+  let results: Result[];
   try {
     // The fixture site's content: a copy of content/ with one more category, as an editor adds one.
     fs.cpSync('content', fixtureContent, { recursive: true });
     addFixtureCategory(fixtureContent);
-
-    for (const step of steps) {
-      const chosen = step.filter((gate) => only.length === 0 || only.includes(gate.name));
-      const runnable = chosen.filter((gate) => !gate.needsBuild || built);
-      for (const gate of chosen.filter((candidate) => !runnable.includes(candidate))) {
-        results.push({ ...gate, ok: false, output: '', note: 'not run: the build failed' });
-      }
-      const live = runnable.length === 1;
-      if (live) console.log(`\n━━ ${runnable[0]!.name}: ${runnable[0]!.command}`);
-      else for (const gate of runnable) console.log(`\n━━ ${gate.name} started: ${gate.command}`);
-      const finished = await Promise.all(
-        runnable.map(async (gate) => {
-          const result = await run(gate, live);
-          if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
-          return result;
-        }),
-      );
-      for (const result of finished) {
-        if (result.name === 'build' && !result.ok) built = false;
-        results.push(result);
-      }
-    }
+    results = (await Promise.all(tracks.map(runTrack))).flat();
   } finally {
     fs.rmSync(fixtureContent, { recursive: true, force: true });
     fs.rmSync(fixtureOut, { recursive: true, force: true });
