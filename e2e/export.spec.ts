@@ -31,7 +31,7 @@ const unlisted = ['404.html', '_not-found.html', `${ADMIN_PATH}index.html`].map(
 
 /**
  * The smallest Next.js 16 static export with one zustand island (docs/performance.md), and the budget above it:
- * the pages are 4 to 7 kB over the floor, and code that is not needed before the first paint loads later.
+ * the pages are about 4 kB over the floor, and code that is not needed before the first paint loads later.
  */
 const FLOOR_KB = 134;
 const MARGIN_KB = 10;
