@@ -37,13 +37,10 @@ type Side = (typeof sides)[number];
 
 const [firstCategory] = getCategories();
 if (!firstCategory) throw new Error('content/ has no category to measure');
-interface Pair extends Record<Side, string> {
-  /** The control: the floor's page in the site's place, from a server of its own. Its ratio is this run's
-   * resolution, what two measurements of the same page differ by. */
-  control?: true;
-}
-/** Each site page and the floor page that plays its part, and the control. The floor has no list page; its home
- * is, like the overview, a German page without a dynamic segment. */
+type Pair = Record<Side, string> & { control?: true };
+/** Each site page and the floor page that plays its part. The floor has no list page; its home is, like the
+ * overview, a German page without a dynamic segment. The control puts the floor's page in the site's place, from a
+ * server of its own: its ratio is what two measurements of the same page differ by in this run. */
 const pairs: Pair[] = [
   { site: homePath(defaultLocale), floor: '/' },
   { site: overviewPath(defaultLocale), floor: '/' },
@@ -144,9 +141,7 @@ function tableRow(pair: Pair, site: Summary, floor: Summary): string {
     ratio(site[gzip], floor[gzip]),
   ];
   const cells = [
-    pair.control
-      ? `control: floor \`${pair.site}\` / \`${pair.floor}\``
-      : `\`${pair.site}\` / \`${pair.floor}\``,
+    `${pair.control ? 'control: floor ' : ''}\`${pair.site}\` / \`${pair.floor}\``,
     both(score, 'performance'),
     delta(site.performance - floor.performance, score),
     `${site.lcpCell} / ${floor.lcpCell}`,
