@@ -5,7 +5,7 @@
  * a desktop and a phone width. Every page as it loads is checked by `sweep.spec.ts`. Nothing is excluded;
  * the only thing axe cannot look into is the YouTube iframe's own document, which is cross-origin and blocked.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { categoryPath, homePath } from '../lib/i18n';
 import { VIDEO_HOST } from './security-rules';
 import {
@@ -30,10 +30,10 @@ import {
 const widths = Object.values(WIDTHS);
 
 /** Runs axe at each width in turn, on the state the page is in; the state stays as it is. */
-async function checkAtEachWidth(page: Page, testInfo: TestInfo, state: string) {
+async function checkAtEachWidth(page: Page, state: string) {
   for (const size of widths) {
     await page.setViewportSize(size);
-    await checkA11y(page, testInfo, state);
+    await checkA11y(page, state);
   }
   await page.setViewportSize(WIDTHS.desktop);
 }
@@ -48,16 +48,14 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
   const dict = ui[lang];
   const home = homePath(lang);
 
-  test(`${lang}: cart dialog (empty) and video dialog (before and after loading)`, async ({
-    page,
-  }, testInfo) => {
+  test(`${lang}: cart dialog (empty) and video dialog (before and after loading)`, async ({ page }) => {
     await page.goto(home);
 
     await cartButton(page, lang).click();
     const cart = cartDialog(page, lang);
     await expectOpen(cart, lang);
     await expect(cart.getByText(dict.cart.empty)).toBeVisible();
-    await checkAtEachWidth(page, testInfo, 'cart dialog, empty');
+    await checkAtEachWidth(page, 'cart dialog, empty');
     await cart.getByRole('button', { name: dict.cart.close }).click();
     await expect(cart).toBeHidden();
 
@@ -65,19 +63,19 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
     const video = page.getByRole('dialog', { name: dict.video.title });
     await expectOpen(video, lang, dict.video.title);
     await expect(video.getByText(dict.video.consent)).toBeVisible();
-    await checkAtEachWidth(page, testInfo, 'video dialog, before loading');
+    await checkAtEachWidth(page, 'video dialog, before loading');
 
     await video.getByRole('button', { name: dict.video.load }).click();
     await expect(video.locator('iframe')).toHaveAttribute('title', dict.video.title);
-    await checkAtEachWidth(page, testInfo, 'video dialog, player loaded');
+    await checkAtEachWidth(page, 'video dialog, player loaded');
   });
 
-  test(`${lang}: order form, toast and cart dialog with lines`, async ({ page }, testInfo) => {
+  test(`${lang}: order form, toast and cart dialog with lines`, async ({ page }) => {
     await page.goto(categoryPath(treppenlifte, lang));
     const form = orderForm(page, lang);
     await exclusiveBox(form, lang).check();
     await expect(form.getByText(dict.orderForm.exclusiveNote.split('{')[0]!.trim())).toBeVisible();
-    await checkAtEachWidth(page, testInfo, 'order form, exclusive chosen');
+    await checkAtEachWidth(page, 'order form, exclusive chosen');
 
     for (const size of widths) {
       await page.setViewportSize(size);
@@ -88,7 +86,7 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
         .getByRole('status')
         .filter({ has: page.getByText(dict.orderForm.toastTitle, { exact: true }) });
       await toast.first().hover({ timeout: 10_000 });
-      await checkA11y(page, testInfo, 'toast shown');
+      await checkA11y(page, 'toast shown');
     }
 
     // A reload clears the toasts (each was checked fully shown above; one mid-fade has no settled colour to
@@ -103,16 +101,16 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
     });
     await expect(cart.getByText(line, { exact: true })).toHaveCount(widths.length);
     // At the phone width, delivery-area.spec.ts runs axe on the cart with lines and its copied order.
-    await checkA11y(page, testInfo, 'cart dialog, with lines');
+    await checkA11y(page, 'cart dialog, with lines');
   });
 
-  test(`${lang}: categories menu (desktop) and mobile menu open`, async ({ page }, testInfo) => {
+  test(`${lang}: categories menu (desktop) and mobile menu open`, async ({ page }) => {
     await page.goto(home);
     await page.getByRole('banner').getByRole('button', { name: dict.header.categories }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem')).not.toHaveCount(0);
-    await checkA11y(page, testInfo, 'categories menu open');
+    await checkA11y(page, 'categories menu open');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
@@ -121,6 +119,6 @@ for (const lang of ['de', 'en'] as const satisfies Lang[]) {
     // A native <details>: its <summary> is named by a visually hidden span, so click the summary itself.
     await banner.locator('summary', { hasText: dict.header.menu }).click();
     await expect(banner.getByRole('navigation', { name: dict.header.menu })).toBeVisible();
-    await checkA11y(page, testInfo, 'mobile menu open');
+    await checkA11y(page, 'mobile menu open');
   });
 }

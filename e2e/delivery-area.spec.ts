@@ -439,9 +439,7 @@ test('on a desktop the order card is beside the hero, and the phone link is not 
 });
 
 for (const lang of langs) {
-  test(`${lang}: the area choices, their messages and the cart's order text pass axe`, async ({
-    page,
-  }, testInfo) => {
+  test(`${lang}: the area choices, their messages and the cart's order text pass axe`, async ({ page }) => {
     test.setTimeout(120_000); // axe on six states of the page
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(categoryRoute(category, lang));
@@ -450,15 +448,15 @@ for (const lang of langs) {
     await postcodesField(form, lang).fill('99–10');
     await order(page, lang, { quantity: 1 });
     await expect(postcodesField(form, lang)).toHaveAttribute('aria-invalid', 'true');
-    await checkA11y(page, testInfo, 'a wrong postcode area');
+    await checkA11y(page, 'a wrong postcode area');
     await kindRadio(form, lang, 'radius').check();
-    await checkA11y(page, testInfo, 'the radius fields');
+    await checkA11y(page, 'the radius fields');
     await kindRadio(form, lang, 'states').check();
     await stateBox(form, lang, 'HE').check();
-    await checkA11y(page, testInfo, 'the federal states');
+    await checkA11y(page, 'the federal states');
     await order(page, lang, { quantity: 1 });
     const dialog = await openCart(page, lang);
     await copyOrder(page, dialog, lang);
-    await checkA11y(page, testInfo, 'the cart with the copied order');
+    await checkA11y(page, 'the cart with the copied order');
   });
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import type { Category } from '../lib/categories';
 import { getCategories, getDictionary, type Dictionary } from '../lib/content';
@@ -269,7 +269,7 @@ async function animationsSettled(page: Page) {
  * test reports all the pages and states it visits. target-size (WCAG 2.2 SC 2.5.8) is off by default
  * in axe-core and is turned on explicitly.
  */
-export async function checkA11y(page: Page, testInfo: TestInfo, state: string) {
+export async function checkA11y(page: Page, state: string) {
   await animationsSettled(page);
   // `options()` replaces the builder's options, so it goes first and `withTags()` adds `runOnly` to them.
   // `resultTypes` lists every element only for violations (the rest name one each): a quarter less time.
@@ -283,12 +283,6 @@ export async function checkA11y(page: Page, testInfo: TestInfo, state: string) {
   expect(ran, 'target-size must be part of the run').toContain('target-size');
 
   const label = `${state} (${new URL(page.url()).pathname}, ${page.viewportSize()?.width} px)`;
-  if (results.violations.length > 0) {
-    await testInfo.attach(`axe violations – ${label}`, {
-      body: JSON.stringify(results.violations, null, 2),
-      contentType: 'application/json',
-    });
-  }
   expect
     .soft(
       results.violations.length,

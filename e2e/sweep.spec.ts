@@ -179,10 +179,10 @@ async function sweep(page: Page, guard: Guard, testInfo: TestInfo, group: SweepE
     expect(await guard.cspEvents(page), `securitypolicyviolation events on ${path}`).toEqual([]);
     // nginx serves the same files byte for byte, so its project checks what the server adds; axe runs once.
     if (testInfo.project.name === 'nginx') continue;
-    await checkA11y(page, testInfo, pageUnderTest ? 'page' : '404 page');
+    await checkA11y(page, pageUnderTest ? 'page' : '404 page');
     if (!pageUnderTest || atPhoneWidth.has(pageUnderTest)) {
       await page.setViewportSize(WIDTHS.mobile);
-      await checkA11y(page, testInfo, pageUnderTest ? 'page' : '404 page');
+      await checkA11y(page, pageUnderTest ? 'page' : '404 page');
     }
   }
 

@@ -40,9 +40,6 @@ export const specPaths: readonly string[] = [
   ...specCategories.flatMap((category) => [category.de, category.en]),
 ];
 
-/** Exclusive leads cost five times the base price (spec §4, §9). */
-export const SPEC_EXCLUSIVE_FACTOR = 5;
-
 /** Spec §8's success toast, worded per language. */
 export const specToast: Record<
   Lang,
