@@ -30,15 +30,9 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-function loadRules() {
-  try {
-    return parseHeadersFile(fs.readFileSync(path.join(root, '_headers'), 'utf8'));
-  } catch {
-    return [];
-  }
-}
-
-const rules = loadRules();
+// An export without a header file is served without rules; one that cannot be read stops the server.
+const headersFile = path.join(root, '_headers');
+const rules = fs.existsSync(headersFile) ? parseHeadersFile(fs.readFileSync(headersFile, 'utf8')) : [];
 
 /** The headers of every rule that matches the path. */
 function headersFor(urlPath: string): Record<string, string> {
@@ -62,10 +56,6 @@ const compressible = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg
 const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const cache = new Map<string, { source: Buffer; data: Buffer }>();
 
-function compress(data: Buffer, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(data, brotliOptions) : zlib.gzipSync(data);
-}
-
 function encoded(file: string, acceptEncoding: string): { data: Buffer; encoding?: 'br' | 'gzip' } {
   const data = fs.readFileSync(file);
   const type = types[path.extname(file)] ?? '';
@@ -80,7 +70,7 @@ function encoded(file: string, acceptEncoding: string): { data: Buffer; encoding
   const key = `${encoding}:${file}`;
   const cached = cache.get(key);
   if (cached && cached.source.equals(data)) return { data: cached.data, encoding };
-  const compressed = compress(data, encoding);
+  const compressed = encoding === 'br' ? zlib.brotliCompressSync(data, brotliOptions) : zlib.gzipSync(data);
   cache.set(key, { source: data, data: compressed });
   return { data: compressed, encoding };
 }

@@ -98,15 +98,8 @@ function runAll(list: Gate[]): Promise<Result[]> {
 async function buildAndTest(): Promise<Result[]> {
   const built = await runAll([build]);
   if (built.every((result) => result.ok)) return [...built, ...(await runAll(exportGates))];
-  return [
-    ...built,
-    ...chosen(exportGates).map((gate) => ({
-      ...gate,
-      ok: false,
-      output: '',
-      note: 'not run: the build failed',
-    })),
-  ];
+  const notRun = { ok: false, output: '', note: 'not run: the build failed' };
+  return [...built, ...chosen(exportGates).map((gate) => ({ ...gate, ...notRun }))];
 }
 
 /** The checks beside the build and its tests (the script is CommonJS under tsx, so no top-level await). */
