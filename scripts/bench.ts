@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the site's loading performance beside the framework floor (bench/floor), in one run on one
  * machine: both built by the site's Next.js, served by the server of `npm start`, measured by Lighthouse's mobile
- * preset, site and floor interleaved. A control row measures the floor against itself: the resolution of the run.
- * Prints one Markdown table of medians (progress on stderr) and keeps each run's report in .bench/lighthouse/.
- * No gate: timings depend on the machine (docs/performance.md).
+ * preset with both throttling methods, site and floor interleaved. A control row measures the floor against itself:
+ * the resolution of the run. Prints one Markdown table of medians (progress on stderr) and keeps each run's report in
+ * .bench/lighthouse/. No gate: timings depend on the machine (docs/performance.md).
  *
  *   npm run bench                  5 runs per page;  BENCH_RUNS=3 npm run bench  fewer
  */
@@ -34,6 +34,11 @@ const gzipKb = (data: Buffer) => kB(zlib.gzipSync(data, { level: 9 }));
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const sides = ['site', 'floor'] as const;
 type Side = (typeof sides)[number];
+/** Lighthouse's throttling methods: `simulate` (the preset, what PageSpeed Insights reports) loads the page unthrottled
+ * and models the slow phone from that load; `devtools` applies the phone's limits while the page loads and times it. */
+const methods = ['simulate', 'devtools'] as const;
+type Method = (typeof methods)[number];
+const steps = methods.flatMap((method) => sides.map((side) => [method, side] as const));
 
 const [firstCategory] = getCategories();
 if (!firstCategory) throw new Error('content/ has no category to measure');
@@ -85,26 +90,32 @@ function weigh(root: string, urlPath: string) {
  * twice at most. It runs the package's CLI in plain Node: under tsx, the functions the Node API evaluates in the
  * page carry esbuild's `__name` helper and fail there (tsx issue #113).
  */
-function measure(port: number, url: string, file: string, attempt = 1): Result {
+function measure(port: number, url: string, method: Method, file: string, attempt = 1): Result {
   fs.rmSync(file, { force: true });
-  const flags = [`--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${file}`];
+  const flags = [
+    `--port=${port}`,
+    `--throttling-method=${method}`,
+    '--only-categories=performance',
+    '--quiet',
+  ];
   const cli = path.join(projectDir, 'node_modules/.bin/lighthouse');
-  const { stderr } = spawnSync(cli, [url, ...flags, '--quiet'], { env, encoding: 'utf8' });
+  const output = ['--output=json', `--output-path=${file}`];
+  const { stderr } = spawnSync(cli, [url, ...flags, ...output], { env, encoding: 'utf8' });
   const lhr = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Result) : undefined;
   if (lhr && !lhr.runtimeError && typeof lhr.categories.performance?.score === 'number') return lhr;
   const problem = `${url}: ${lhr?.runtimeError?.message ?? (stderr || 'no performance score')}`;
   if (attempt === 3) throw new Error(`Lighthouse could not measure ${problem}`);
   console.error(`  ${problem}; measuring again`);
-  return measure(port, url, file, attempt + 1);
+  return measure(port, url, method, file, attempt + 1);
 }
 
-/** A page's runs and weight, as the table shows them: medians of each metric on its own. */
-function summary(page: { runs: Result[]; weight: ReturnType<typeof weigh> }) {
-  const of = (audit: string) => page.runs.map((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
+/** A page's runs by one method and its weight, as the table shows them: medians of each metric on its own. */
+function summary(page: Record<Method, Result[]> & { weight: Weight }, method: Method) {
+  const of = (audit: string) => page[method].map((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
   const lcps = of('largest-contentful-paint');
   return {
     ...page.weight,
-    performance: median(page.runs.map((lhr) => lhr.categories.performance?.score ?? 0)),
+    performance: median(page[method].map((lhr) => lhr.categories.performance?.score ?? 0)),
     lcp: median(lcps),
     lcpCell: spread(lcps),
     tbt: median(of('total-blocking-time')),
@@ -128,12 +139,12 @@ const delta = (value: number, format: (value: number) => string) =>
   `${value < 0 ? '−' : '+'}${format(Math.abs(value))}`;
 
 const header = [
-  '| page: site / floor | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
+  '| page: site / floor | throttling | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
   'TBT ms site / floor | CLS site / floor | JS kB site / floor | Δ JS kB | HTML kB raw (gzip) site / floor',
-  `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(12)}`,
+  `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(13)}`,
 ].join(' | ');
 
-function tableRow(pair: Pair, site: Summary, floor: Summary): string {
+function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): string {
   const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'cls' | 'js') =>
     `${format(site[key])} / ${format(floor[key])}`;
   const bytes = (key: 'html' | 'css', gzip: 'htmlGzip' | 'cssGzip') => [
@@ -142,6 +153,7 @@ function tableRow(pair: Pair, site: Summary, floor: Summary): string {
   ];
   const cells = [
     `${pair.control ? 'control: floor ' : ''}\`${pair.site}\` / \`${pair.floor}\``,
+    method === 'simulate' ? 'simulated' : 'applied',
     both(score, 'performance'),
     delta(site.performance - floor.performance, score),
     `${site.lcpCell} / ${floor.lcpCell}`,
@@ -156,6 +168,7 @@ function tableRow(pair: Pair, site: Summary, floor: Summary): string {
   return `| ${cells.join(' | ')} |`;
 }
 type Summary = ReturnType<typeof summary>;
+type Weight = ReturnType<typeof weigh>;
 
 async function main() {
   const started = Date.now();
@@ -163,10 +176,11 @@ async function main() {
   const siteBuild = builtWith(run('npm', ['run', 'build']));
   const floorBuild = builtWith(run(path.join(projectDir, 'node_modules/.bin/next'), ['build'], floorDir));
   const roots = { site: path.join(projectDir, 'out'), floor: path.join(floorDir, 'out') };
+  const runsOf = (weight: Weight) => ({ simulate: [] as Result[], devtools: [] as Result[], weight });
   const rows = pairs.map((pair) => ({
     pair,
-    site: { runs: [] as Result[], weight: weigh(pair.control ? roots.floor : roots.site, pair.site) },
-    floor: { runs: [] as Result[], weight: weigh(roots.floor, pair.floor) },
+    site: runsOf(weigh(pair.control ? roots.floor : roots.site, pair.site)),
+    floor: runsOf(weigh(roots.floor, pair.floor)),
   }));
 
   fs.rmSync(reportsDir, { recursive: true, force: true });
@@ -181,19 +195,17 @@ async function main() {
   try {
     // Unrecorded: a fresh browser's first navigations are slower, and the site, measured first, would pay for it.
     for (const side of sides)
-      measure(chrome.port, `${servers[side].origin}/`, path.join(reportsDir, 'warm-up.json'));
+      measure(chrome.port, `${servers[side].origin}/`, 'simulate', path.join(reportsDir, 'warm-up.json'));
     // Site, floor, site, floor …: whatever else the machine does meanwhile slows both alike.
     for (let round = 1; round <= runs; round += 1) {
       for (const [index, row] of rows.entries()) {
-        for (const side of sides) {
-          const file = path.join(reportsDir, `${index + 1}-${side}-${round}.json`);
+        for (const [method, side] of steps) {
+          const file = path.join(reportsDir, `${index + 1}-${method}-${side}-${round}.json`);
           const server = side === 'site' && row.pair.control ? control : servers[side];
-          const lhr = measure(chrome.port, `${server.origin}${row.pair[side]}`, file);
-          row[side].runs.push(lhr);
+          row[side][method].push(measure(chrome.port, `${server.origin}${row.pair[side]}`, method, file));
           loads.push(os.loadavg()[0] ?? 0);
-          console.error(
-            `run ${round}/${runs}: ${row.pair.control && side === 'site' ? 'control' : side} ${row.pair[side]}`,
-          );
+          const who = row.pair.control && side === 'site' ? 'control' : side;
+          console.error(`run ${round}/${runs}, ${method}: ${who} ${row.pair[side]}`);
         }
       }
     }
@@ -202,7 +214,7 @@ async function main() {
     await Promise.all([...sides.map((side) => servers[side].close()), control.close()]);
   }
 
-  const all = rows.flatMap((row) => [...row.site.runs, ...row.floor.runs]);
+  const all = rows.flatMap((row) => methods.flatMap((method) => [...row.site[method], ...row.floor[method]]));
   const indexes = all.map((lhr) => lhr.environment.benchmarkIndex);
 
   const commit = run('git', ['rev-parse', '--short', 'HEAD']).trim();
@@ -211,11 +223,15 @@ async function main() {
   console.log(
     [
       `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} runs per page after one warm-up, site and floor interleaved; medians.`,
-      `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (simulated throttling, 4× CPU slowdown); host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
+      `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (4× CPU slowdown), simulated and applied; host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
       `- Site: ${siteBuild}. Floor: ${floorBuild}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       header,
-      ...rows.map((row) => tableRow(row.pair, summary(row.site), summary(row.floor))),
+      ...rows.flatMap((row) =>
+        methods.map((method) =>
+          tableRow(row.pair, method, summary(row.site, method), summary(row.floor, method)),
+        ),
+      ),
     ].join('\n'),
   );
 }
