@@ -92,14 +92,9 @@ function weigh(root: string, urlPath: string) {
  */
 function measure(port: number, url: string, method: Method, file: string, attempt = 1): Result {
   fs.rmSync(file, { force: true });
-  const flags = [
-    `--port=${port}`,
-    `--throttling-method=${method}`,
-    '--only-categories=performance',
-    '--quiet',
-  ];
   const cli = path.join(projectDir, 'node_modules/.bin/lighthouse');
-  const output = ['--output=json', `--output-path=${file}`];
+  const flags = [`--port=${port}`, `--throttling-method=${method}`, '--only-categories=performance'];
+  const output = ['--quiet', '--output=json', `--output-path=${file}`];
   const { stderr } = spawnSync(cli, [url, ...flags, ...output], { env, encoding: 'utf8' });
   const lhr = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Result) : undefined;
   if (lhr && !lhr.runtimeError && typeof lhr.categories.performance?.score === 'number') return lhr;

@@ -42,9 +42,7 @@ fs.writeFileSync(
 const nginx = spawn(
   'nginx',
   ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'],
-  {
-    stdio: 'inherit',
-  },
+  { stdio: 'inherit' },
 );
 const stop = () => nginx.kill('SIGQUIT');
 process.on('SIGTERM', stop).on('SIGINT', stop);

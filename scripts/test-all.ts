@@ -1,10 +1,8 @@
-// `npm test`: every gate, each timed, then a summary. Every gate runs even
-// when another failed (those that test the export need the build), so one run
-// shows everything that is wrong. Gates count bytes, errors or violations, the
-// same on any machine; `npm run bench` times. The checks of the sources run
-// beside the build and the gates that test its export: `e2e` on out/, and
-// `fixture` on the site built again with one more category, added as data
-// only (testing/fixture-category.ts). Each gate prints whole once it ends.
+// `npm test`: every gate, each timed, then a summary. Every gate runs even when another failed (those that
+// test the export need the build), so one run shows everything that is wrong. Gates count bytes, errors or
+// violations, the same on any machine; `npm run bench` times. The checks of the sources run beside the build
+// and the gates that test its export: `e2e` on out/, and `fixture` on the site built again with one more
+// category, added as data only (testing/fixture-category.ts). Each gate prints whole once it ends.
 //
 //   npm test                 all gates
 //   npm test -- e2e fixture  only the gates named

@@ -2,6 +2,7 @@
 // Lighthouse): where Chromium is, the flags it needs on these machines, and the
 // static server of `npm start`.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -31,32 +32,21 @@ const serveScript = path.join(__dirname, '..', 'serve.ts');
 /**
  * Starts `scripts/serve.ts` on a free port in a process of its own, so that
  * serving never waits for the work of the script that measures it.
- * Resolves once it accepts connections.
+ * Resolves once it accepts connections: its one line of output names the port.
  */
-export function startServer(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startServer(root: string): Promise<{ origin: string; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', serveScript, root], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`the server for ${root} exited with ${code}`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      const origin = /http:\/\/localhost:\d+/.exec(output)?.[0];
-      if (!origin) return;
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
-      resolve({
-        origin,
-        close: () =>
-          new Promise((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.kill();
-          }),
-      });
-    });
-  });
+  const exited = once(child, 'exit');
+  const line = await Promise.race([once(child.stdout, 'data'), exited]);
+  const origin = /http:\/\/localhost:\d+/.exec(String(line[0]))?.[0];
+  if (!origin) throw new Error(`the server for ${root} did not start: ${line[0]}`);
+  child.stdout.resume();
+  const close = async () => {
+    child.kill();
+    await exited;
+  };
+  return { origin, close };
 }
