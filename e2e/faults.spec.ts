@@ -145,8 +145,9 @@ for (const lang of ['de', 'en'] as const) {
       // The parts of one page one after the other: each loads its own code, so each meets the fault afresh.
       for (const path of [...new Set(parts.map((part) => part.path(lang)))]) {
         const pageFiles = recordPageFiles(page);
-        // Loaded: the page's own scripts are in, so everything asked for from now on is code that loads later.
         await page.goto(path);
+        // The page's own scripts are in once its buttons work, so what is asked for from now on loads later.
+        await expect(cartButton(page, lang)).toBeEnabled();
         const onForm = path === categoryRoute(treppenlifte, lang);
         // The order form's code loads right after the page's; the form has taken over when it can be sent.
         if (onForm) await expect(submitButton(page, lang)).toBeEnabled();
@@ -301,12 +302,41 @@ test.describe('without JavaScript', () => {
   }
 });
 
-test('submitting the order form while its code is still on the way sends nothing', async ({ page }) => {
+/** Holds back every script the page asks for, until the returned function lets them through. */
+async function holdScripts(page: Page) {
   const held: Route[] = [];
   let release = false;
   await page.route('**/_next/static/**/*.js', (route) =>
     release ? route.continue() : void held.push(route),
   );
+  return {
+    held,
+    release: () => {
+      release = true;
+      return Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+test('until the page’s code has run, the buttons that need it are disabled, and then they work', async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const nav = page.getByRole('navigation', { name: ui.de.header.mainNavLabel });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(cartButton(page, 'de')).toBeDisabled();
+  await expect(nav.getByRole('button', { name: ui.de.header.categories })).toBeDisabled();
+  await expect(page.getByRole('button', { name: ui.de.home.hero.watchVideo })).toBeDisabled();
+
+  await expect.poll(() => scripts.held.length, 'the page asked for its scripts').toBeGreaterThan(0);
+  await scripts.release();
+  await cartButton(page, 'de').click();
+  await expectOpen(cartDialog(page, 'de'), 'de');
+});
+
+test('submitting the order form while its code is still on the way sends nothing', async ({ page }) => {
+  const scripts = await holdScripts(page);
   const path = categoryRoute(treppenlifte, 'de');
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   const requests: Request[] = [];
@@ -314,13 +344,12 @@ test('submitting the order form while its code is still on the way sends nothing
   await typeAndSubmit(page, 'de');
   await page.waitForTimeout(500);
 
-  expect(held.length, 'the page asked for its scripts').toBeGreaterThan(0);
+  expect(scripts.held.length, 'the page asked for its scripts').toBeGreaterThan(0);
   expect(leaks(requests, page)).toEqual([]);
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
 
   // Once the code arrives, the form works, and what was typed is still there.
-  release = true;
-  await Promise.all(held.map((route) => route.continue()));
+  await scripts.release();
   const form = orderForm(page, 'de');
   await expect(form.getByRole('button', { name: ui.de.orderForm.submit })).toBeEnabled();
   await expect(emailField(form, 'de')).toHaveValue(contact.email);

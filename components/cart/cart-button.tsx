@@ -6,6 +6,7 @@ import type { PriceList } from '@/lib/categories';
 import { fill } from '@/lib/format';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
+import { noSubscription, useHydrated } from '@/components/ui/use-hydrated';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { CartDialogProps } from './cart-dialog';
 
@@ -13,7 +14,6 @@ import type { CartDialogProps } from './cart-dialog';
 const cartDialog = lazyModule(() => import('./cart-dialog'));
 // The cart itself (its store, storage and rules) loads right after the page's code, off the first paint's path.
 const cartStore = lazyModule(() => import('@/lib/cart/store'));
-const noSubscription = () => () => {};
 
 interface CartButtonProps {
   label: string;
@@ -44,6 +44,7 @@ export function CartButton({ label, countLabel, dialog, prices }: CartButtonProp
     () => (store ? store.selectCount(store.useCartStore.getState()) : 0),
     () => 0,
   );
+  const hydrated = useHydrated();
   const { open, triggerRef, show, close } = useLazyDialog();
   const dialogCode = useLazy(cartDialog);
   const CartDialog = dialogCode.loaded?.CartDialog;
@@ -53,6 +54,7 @@ export function CartButton({ label, countLabel, dialog, prices }: CartButtonProp
       <button
         ref={triggerRef}
         type="button"
+        disabled={!hydrated}
         onClick={() =>
           dialogCode.request(() => {
             show();

@@ -4,6 +4,7 @@ import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import type { OpenWith } from './categories-dropdown';
 import type { NavLink } from './nav-links';
 
@@ -26,6 +27,7 @@ const dropdown = lazyModule(() => import('./categories-dropdown'));
  * also linked in the footer, so nothing depends on this code to be reachable.
  */
 export function CategoriesMenu(props: CategoriesMenuProps) {
+  const hydrated = useHydrated();
   const dropdownCode = useLazy(dropdown);
   const [openWith, setOpenWith] = useState<OpenWith>('pointer');
 
@@ -50,6 +52,7 @@ export function CategoriesMenu(props: CategoriesMenuProps) {
       type="button"
       aria-haspopup="menu"
       aria-expanded="false"
+      disabled={!hydrated}
       onPointerEnter={dropdownCode.preload}
       onFocus={dropdownCode.preload}
       onClick={onClick}

@@ -3,6 +3,7 @@
 import PlayCircleIcon from '@heroicons/react/24/outline/PlayCircleIcon';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { VideoDialogProps } from './video-dialog';
 
@@ -16,6 +17,7 @@ interface VideoButtonProps {
 
 /** The hero's "watch video" button; opens the two-click video dialog. */
 export function VideoButton({ label, video }: VideoButtonProps) {
+  const hydrated = useHydrated();
   const { open, triggerRef, show, close } = useLazyDialog();
   const dialogCode = useLazy(videoDialog);
   const VideoDialog = dialogCode.loaded?.VideoDialog;
@@ -25,6 +27,7 @@ export function VideoButton({ label, video }: VideoButtonProps) {
       <button
         ref={triggerRef}
         type="button"
+        disabled={!hydrated}
         onClick={() => dialogCode.request(show)}
         className="inline-flex min-h-12 items-center gap-2 rounded-lg px-6 font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
       >

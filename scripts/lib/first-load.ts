@@ -1,5 +1,5 @@
 // First-load JavaScript of one exported page: the script files a browser fetches as soon as it parses
-// the HTML, gzipped at level 9. The budget test (e2e/export.spec.ts) and the bench count the same bytes.
+// the HTML, or once it has painted it, gzipped at level 9. The budget test (e2e/export.spec.ts) and the bench count the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -25,7 +25,11 @@ export function firstLoadJs(root: string, htmlFile: string): FirstLoad {
   // Relative URLs resolve against the page's own path (or its <base href>), as in the browser.
   const pageUrl = new URL(path.relative(rootDir, file).split(path.sep).join('/'), 'http://export.invalid/');
   const baseUrl = new URL($('base[href]').first().attr('href') ?? '', pageUrl);
-  const urls = $('script[src]:not([nomodule])')
+  // The framework's scripts, which the page's loader adds after the first paint (scripts/lib/late-scripts.ts).
+  const loaded: string[] = $('script[data-scripts]')
+    .toArray()
+    .flatMap((loader) => JSON.parse(loader.attribs['data-scripts']!));
+  const tags = $('script[src]:not([nomodule])')
     .filter((_, element) => {
       // A <template>'s content is a fragment of its own: its nearest root is not the document.
       let parent = element.parent;
@@ -33,8 +37,9 @@ export function firstLoadJs(root: string, htmlFile: string): FirstLoad {
       return parent === $.root()[0];
     })
     .filter((_, element) => runsAsJavaScript($(element).attr('type')))
-    .map((_, element) => new URL($(element).attr('src')!, baseUrl))
+    .map((_, element) => $(element).attr('src')!)
     .toArray();
+  const urls = [...tags, ...loaded].map((src) => new URL(src, baseUrl));
 
   const external = [...new Set(urls.filter((url) => url.origin !== pageUrl.origin).map((url) => url.href))];
   // The same URL twice is fetched once; the same file under another query string is fetched again.
