@@ -114,6 +114,7 @@ function summary(page: Record<Method, Result[]> & { weight: Weight }, method: Me
     lcp: median(lcps),
     lcpCell: spread(lcps),
     tbt: median(of('total-blocking-time')),
+    tti: median(of('interactive')),
     cls: median(of('cumulative-layout-shift')),
   };
 }
@@ -135,12 +136,12 @@ const delta = (value: number, format: (value: number) => string) =>
 
 const header = [
   '| page: site / floor | throttling | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
-  'TBT ms site / floor | CLS site / floor | JS kB site / floor | Δ JS kB | HTML kB raw (gzip) site / floor',
-  `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(13)}`,
+  'TBT ms site / floor | TTI ms site / floor | CLS site / floor | JS kB site / floor | Δ JS kB | HTML kB raw (gzip) site / floor',
+  `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(14)}`,
 ].join(' | ');
 
 function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): string {
-  const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'cls' | 'js') =>
+  const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'tti' | 'cls' | 'js') =>
     `${format(site[key])} / ${format(floor[key])}`;
   const bytes = (key: 'html' | 'css', gzip: 'htmlGzip' | 'cssGzip') => [
     `${kb(site[key])} (${kb(site[gzip])}) / ${kb(floor[key])} (${kb(floor[gzip])})`,
@@ -154,6 +155,7 @@ function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): st
     `${site.lcpCell} / ${floor.lcpCell}`,
     ratio(site.lcp, floor.lcp),
     both(ms, 'tbt'),
+    both(ms, 'tti'),
     both(fixed(3), 'cls'),
     both(kb, 'js'),
     delta(site.js - floor.js, kb),
