@@ -219,7 +219,7 @@ async function main() {
   const cpus = os.cpus();
   console.log(
     [
-      `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} runs per page after one warm-up, site and floor interleaved; medians.`,
+      `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} run${runs === 1 ? '' : 's'} per page after one warm-up, site and floor interleaved; medians.`,
       `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (4× CPU slowdown), simulated and applied; host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
       `- Site: ${siteBuild}. Floor: ${floorBuild}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
