@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
 import { resolveExportPath } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
@@ -92,15 +93,10 @@ const server = http.createServer((request, response) => {
     ...headersFor(urlPath),
   };
   headers['Cache-Control'] ??= revalidate;
-  const accept = request.headers['accept-encoding'] ?? '';
   const text = compressible.test(String(headers['Content-Type']));
-  const encoding = !text
-    ? undefined
-    : /\bbr\b/.test(accept)
-      ? 'br'
-      : /\bgzip\b/.test(accept)
-        ? 'gzip'
-        : undefined;
+  // Of the encodings the request accepts, brotli first, as CDNs prefer it; none, without an Accept-Encoding.
+  const accepted = text ? new Negotiator(request).encodings(['br', 'gzip']) : [];
+  const encoding = (['br', 'gzip'] as const).find((candidate) => accepted.includes(candidate));
   const data = encoding ? compressed(file, encoding) : fs.readFileSync(file);
   if (encoding) headers['Content-Encoding'] = encoding;
   if (text) headers.Vary = 'Accept-Encoding';

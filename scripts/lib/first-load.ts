@@ -1,5 +1,6 @@
-// First-load JavaScript of one exported page: the script files a browser fetches as soon as it parses
-// the HTML, or once it has painted it, gzipped at level 9. The budget test (e2e/export.spec.ts) and the bench count the same bytes.
+// First-load JavaScript of one exported page: the script files a browser fetches as soon as it parses the
+// HTML, or once it has painted it, gzipped at level 9. The budget test (e2e/export.spec.ts) and the bench
+// count the same bytes.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
