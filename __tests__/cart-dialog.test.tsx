@@ -1,27 +1,16 @@
-import { readJson } from '@/testing/helpers';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartDialog } from '@/components/cart/cart-dialog';
 import { setCartPrices, useCartStore } from '@/lib/cart/store';
 import { priceList } from '@/lib/categories';
-import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import type { Locale } from '@/lib/i18n';
-import { centsAsText, plain } from '@/testing/helpers';
+import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
+import { checkoutPath, type Locale } from '@/lib/i18n';
+import { centsAsText, plain, readJson } from '@/testing/helpers';
+import { specExclusiveSuffix } from '@/testing/spec';
 
 const categories = getCategories();
 
-interface CartUi {
-  title: string;
-  empty: string;
-  unitPrice: string;
-  increase: string;
-  decrease: string;
-  remove: string;
-  checkout: string;
-  close: string;
-  checkoutAlert: string;
-}
-const cartUi = (locale: Locale) => readJson<{ cart: CartUi }>(`${locale}/ui.json`).cart;
+const cartUi = (locale: Locale) => getDictionary(locale).cart;
 const template = (text: string, name: string) => text.replace('{name}', name);
 
 /** Finds the element whose whole text (spaces normalised) is `text`. */
@@ -32,7 +21,6 @@ const byPlainText = (text: string) => (_content: string, element: Element | null
 
 const priceCents = (id: string) => categories.find((category) => category.id === id)!.price * 100;
 
-const suffix = { de: ' (Exklusiv)', en: ' (Exclusive)' } as const;
 interface AreaUi {
   postcodes: string;
   states: Record<string, string>;
@@ -47,13 +35,13 @@ const names = (locale: Locale) => {
       area.postcodes.replace('{list}', '80–85, 90'),
     ),
     lawExclusive: line(
-      readJson<{ name: string }>(`${locale}/categories/kanzlei.json`).name + suffix[locale],
+      readJson<{ name: string }>(`${locale}/categories/kanzlei.json`).name + specExclusiveSuffix[locale],
       `${area.states.BY}, ${area.states.HE}`,
     ),
   };
 };
 
-async function renderDialog(locale: Locale, onClose = jest.fn()) {
+async function renderDialog(locale: Locale, onClose = jest.fn(), checkoutHref = checkoutPath(locale)) {
   const dict = getDictionary(locale);
   render(
     <CartDialog
@@ -63,8 +51,8 @@ async function renderDialog(locale: Locale, onClose = jest.fn()) {
       strings={dict.cart}
       names={getCategoryNames(locale)}
       exclusiveSuffix={dict.orderForm.exclusiveSuffix}
-      email={getSite().email}
       areaWords={dict.area}
+      checkoutHref={checkoutHref}
     />,
   );
   // Headless UI settles the dialog's transition asynchronously; wait for it inside act().
@@ -72,11 +60,15 @@ async function renderDialog(locale: Locale, onClose = jest.fn()) {
   return { user: userEvent.setup({ delay: null }), dialog, onClose };
 }
 
-function fillCart() {
+/** Stair-lift leads for PLZ 80–85 and 90 (one order of `stairlifts`), then one exclusive law-firm lead. */
+function fillCart(stairlifts = 1) {
   act(() => {
-    useCartStore
-      .getState()
-      .addOrder({ categoryId: 'treppenlifte', exclusive: false, quantity: 1, area: 'postcodes:80-85,90' });
+    useCartStore.getState().addOrder({
+      categoryId: 'treppenlifte',
+      exclusive: false,
+      quantity: stairlifts,
+      area: 'postcodes:80-85,90',
+    });
     useCartStore
       .getState()
       .addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 1, area: 'states:BY,HE' });
@@ -148,53 +140,129 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     ).toBeInTheDocument();
   });
 
-  it('removes a line with its remove button', async () => {
-    fillCart();
+  it('shows the leads of one category and area as one row, with their quantity and total', async () => {
+    act(() => {
+      for (let order = 0; order < 5; order += 1) {
+        useCartStore.getState().addOrder({
+          categoryId: 'treppenlifte',
+          exclusive: false,
+          quantity: 10,
+          area: 'postcodes:80-85,90',
+        });
+      }
+    });
+    expect(useCartStore.getState().items).toHaveLength(50);
+    const { dialog } = await renderDialog(locale);
+    const { stairlifts } = names(locale);
+
+    const [row, ...others] = within(dialog).getAllByRole('listitem');
+    expect(others).toHaveLength(0);
+    expect(within(row!).getByText(stairlifts, { exact: true })).toBeInTheDocument();
+    expect(within(row!).getByRole('status')).toHaveTextContent(/^50$/);
+    expect(plain(row!.textContent)).toContain(centsAsText(priceCents('treppenlifte'), locale));
+    expect(
+      within(dialog).getByText(byPlainText(centsAsText(50 * priceCents('treppenlifte'), locale))),
+    ).toBeInTheDocument();
+  });
+
+  it('changes a row of many leads by one with + and −', async () => {
+    fillCart(50);
+    const { user, dialog } = await renderDialog(locale);
+    const { stairlifts } = names(locale);
+    const quantity = () =>
+      within(within(dialog).getByRole('group', { name: new RegExp(stairlifts) })).getByRole('status');
+    const law = 5 * priceCents('kanzlei');
+
+    await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
+    expect(quantity()).toHaveTextContent(/^51$/);
+    expect(
+      within(dialog).getByText(byPlainText(centsAsText(51 * priceCents('treppenlifte') + law, locale))),
+    ).toBeInTheDocument();
+
+    const decrease = within(dialog).getByRole('button', { name: template(ui.decrease, stairlifts) });
+    await user.click(decrease);
+    await user.click(decrease);
+    expect(quantity()).toHaveTextContent(/^49$/);
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(dialog).getByText(byPlainText(centsAsText(49 * priceCents('treppenlifte') + law, locale))),
+    ).toBeInTheDocument();
+  });
+
+  it('removes a whole row, and Undo puts it back at its place', async () => {
+    fillCart(3);
     const { user, dialog } = await renderDialog(locale);
     const { lawExclusive, stairlifts } = names(locale);
+    /** Which row is which, top to bottom. */
+    const rowNames = () =>
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((row) =>
+          [stairlifts, lawExclusive].find((name) => within(row).queryByText(name, { exact: true })),
+        );
+    const before = useCartStore.getState().items;
+    expect(rowNames()).toEqual([stairlifts, lawExclusive]);
+
+    await user.click(within(dialog).getByRole('button', { name: template(ui.remove, stairlifts) }));
+    expect(within(dialog).queryByText(stairlifts, { exact: true })).not.toBeInTheDocument();
+    expect(rowNames()).toEqual([lawExclusive]);
+    expect(useCartStore.getState().items.map((item) => item.category)).toEqual(['kanzlei']);
+    expect(
+      within(dialog).getByText(byPlainText(centsAsText(5 * priceCents('kanzlei'), locale))),
+    ).toBeInTheDocument();
+
+    // The removal is announced, and its Undo button takes the focus the removed row's button had.
+    const message = within(dialog).getByText(template(ui.removed, stairlifts));
+    expect(
+      within(dialog)
+        .getAllByRole('status')
+        .some((status) => status.contains(message)),
+    ).toBe(true);
+    const undo = within(dialog).getByRole('button', { name: template(ui.undoLabel, stairlifts) });
+    expect(undo).toHaveTextContent(ui.undo);
+    expect(undo).toHaveFocus();
+
+    await user.click(undo);
+    expect(rowNames()).toEqual([stairlifts, lawExclusive]);
+    expect(useCartStore.getState().items).toEqual(before);
+    expect(
+      within(within(dialog).getByRole('group', { name: new RegExp(stairlifts) })).getByRole('status'),
+    ).toHaveTextContent(/^3$/);
+    expect(within(dialog).queryByText(template(ui.removed, stairlifts))).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: template(ui.undoLabel, stairlifts) })).toBeNull();
+  });
+
+  it('brings back the last row with Undo after its removal emptied the cart', async () => {
+    act(() => {
+      useCartStore
+        .getState()
+        .addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2, area: 'states:BY,HE' });
+    });
+    const { user, dialog } = await renderDialog(locale);
+    const { lawExclusive } = names(locale);
 
     await user.click(within(dialog).getByRole('button', { name: template(ui.remove, lawExclusive) }));
-    expect(within(dialog).queryByText(lawExclusive, { exact: true })).not.toBeInTheDocument();
-    expect(within(dialog).getByText(stairlifts, { exact: true })).toBeInTheDocument();
-    expect(useCartStore.getState().items).toHaveLength(1);
+    expect(within(dialog).getByText(ui.empty)).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: ui.checkout })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: template(ui.undoLabel, lawExclusive) }));
+    expect(within(dialog).getByText(lawExclusive, { exact: true })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: ui.checkout })).toBeInTheDocument();
+    expect(useCartStore.getState().items).toHaveLength(2);
   });
 
-  it('alerts the German payment-provider message on checkout', async () => {
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
+  it('leads to the checkout page it was given', async () => {
     fillCart();
-    const { user, dialog } = await renderDialog(locale);
-
-    await user.click(within(dialog).getByRole('button', { name: ui.checkout }));
-
-    // Spec §7: the alert is German in both languages.
-    const german = cartUi('de').checkoutAlert;
-    expect(german).toMatch(/Zahlungsanbieter/);
-    expect(alert).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith(german);
+    const href = `${checkoutPath(locale)}?from=cart-dialog-test`;
+    const { dialog } = await renderDialog(locale, jest.fn(), href);
+    expect(within(dialog).getByRole('link', { name: ui.checkout })).toHaveAttribute('href', href);
+    expect(within(dialog).queryByRole('button', { name: ui.checkout })).not.toBeInTheDocument();
   });
 
-  it('copies the order text, or selects it for the buyer when the clipboard refuses', async () => {
-    const dict = getDictionary(locale).cart;
-    const writeText = jest
-      .fn<Promise<void>, [string]>()
-      .mockResolvedValueOnce()
-      .mockRejectedValueOnce(new Error('denied'));
-    fillCart();
-    const { user, dialog } = await renderDialog(locale);
-    // After user-event's setup, which puts its own clipboard in place.
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const text = within(dialog).getByRole('textbox', { name: dict.orderTextLabel });
-    const copy = within(dialog).getByRole('button', { name: dict.copyOrder });
-
-    await user.click(copy);
-    expect(writeText).toHaveBeenCalledWith((text as HTMLTextAreaElement).value);
-    expect((text as HTMLTextAreaElement).value).toContain(names(locale).stairlifts);
-    const status = within(dialog).getByText(dict.copied.replace('{email}', getSite().email));
-    expect(status).toHaveAttribute('aria-live', 'polite');
-
-    await user.click(copy);
-    expect(within(dialog).getByText(dict.copyFailed)).toHaveAttribute('aria-live', 'polite');
-    expect(text).toHaveFocus();
+  it('shows a disabled checkout button, and no link, while the cart is empty', async () => {
+    const { dialog } = await renderDialog(locale);
+    expect(within(dialog).getByRole('button', { name: ui.checkout })).toBeDisabled();
+    expect(within(dialog).queryByRole('link', { name: ui.checkout })).not.toBeInTheDocument();
   });
 
   it('closes with its close button', async () => {

@@ -3,10 +3,18 @@ import { getCategories } from '@/lib/content';
 import { priceOf } from '@/testing/helpers';
 import {
   addItem,
+  canIncreaseGroup,
   cartCount,
   cartTotal,
+  decreaseGroup,
+  groupItems,
+  groupKey,
+  increaseGroup,
+  MAX_QUANTITY,
   orderLines,
+  removeGroup,
   removeItem,
+  restoreGroup,
   sanitizeItems,
   setQuantity,
   type CartItem,
@@ -20,12 +28,12 @@ function baseCents(id: string): number {
   return priceOf(id) * 100;
 }
 
-function line(id: string, category: string, quantity = 1, exclusive = false): CartItem {
+function line(id: string, category: string, quantity = 1, exclusive = false, area = 'germany'): CartItem {
   return {
     id,
     category,
     exclusive,
-    area: 'germany',
+    area,
     quantity,
     price: baseCents(category) * (exclusive ? 5 : 1),
   };
@@ -97,6 +105,131 @@ describe('cartTotal and cartCount', () => {
     const expected = 3 * baseCents('treppenlifte') + 5 * baseCents('kanzlei') + 2 * baseCents('stromtarif');
     expect(cartTotal(items)).toBe(expected);
     expect(cartCount(items)).toBe(6);
+  });
+});
+
+describe('the cart in rows (groupItems)', () => {
+  it('makes one row of the lines of one category, area and kind, with their quantities added up', () => {
+    const ids = Array.from({ length: 50 }, (_, index) => `treppenlifte-1-${index}`);
+    const groups = groupItems(ids.map((id) => line(id, 'treppenlifte', 1, false, 'postcodes:80-85,90')));
+    expect(groups).toEqual([
+      {
+        key: groupKey({ category: 'treppenlifte', exclusive: false, area: 'postcodes:80-85,90' }),
+        category: 'treppenlifte',
+        exclusive: false,
+        area: 'postcodes:80-85,90',
+        price: baseCents('treppenlifte'),
+        quantity: 50,
+        ids,
+      },
+    ]);
+  });
+
+  it('keeps another area, the other kind and another category apart, in the order first added', () => {
+    const items = [
+      line('a', 'kanzlei', 2, false, 'germany'),
+      line('b', 'kanzlei', 1, true, 'germany'),
+      line('c', 'kanzlei', 1, false, 'states:BY'),
+      line('d', 'coaching', 1, false, 'germany'),
+      line('e', 'kanzlei', 3, false, 'germany'),
+    ];
+    expect(groupItems(items).map((group) => [group.ids, group.quantity])).toEqual([
+      [['a', 'e'], 5],
+      [['b'], 1],
+      [['c'], 1],
+      [['d'], 1],
+    ]);
+    expect(new Set(items.map(groupKey)).size).toBe(4);
+  });
+
+  it('keeps the total: the rows add up to the lines', () => {
+    const items = [line('a', 'kanzlei', 2), line('b', 'kanzlei', 1, true), line('c', 'kanzlei', 3)];
+    const groups = groupItems(items);
+    expect(groups.reduce((sum, group) => sum + group.price * group.quantity, 0)).toBe(cartTotal(items));
+  });
+
+  it('has no rows for an empty cart', () => {
+    expect(groupItems([])).toEqual([]);
+  });
+});
+
+describe('plus, minus, remove and undo on a row', () => {
+  const key = groupKey({ category: 'kanzlei', exclusive: false, area: 'germany' });
+  const items = [line('a', 'kanzlei', 2), line('x', 'coaching', 1), line('b', 'kanzlei', 1)];
+  const rowQuantity = (list: readonly CartItem[]) => groupItems(list).find((g) => g.key === key)?.quantity;
+
+  it('adds one lead to the row with plus, on its newest line', () => {
+    const after = increaseGroup(items, key);
+    expect(rowQuantity(after)).toBe(4);
+    expect(after.map((item) => [item.id, item.quantity])).toEqual([
+      ['a', 2],
+      ['x', 1],
+      ['b', 2],
+    ]);
+  });
+
+  it('takes one lead off with minus, and the newest line when it held one', () => {
+    const once = decreaseGroup(items, key);
+    expect(rowQuantity(once)).toBe(2);
+    expect(once.map((item) => item.id)).toEqual(['a', 'x']);
+    const thrice = decreaseGroup(decreaseGroup(once, key), key);
+    expect(rowQuantity(thrice)).toBeUndefined();
+    expect(thrice.map((item) => item.id)).toEqual(['x']);
+  });
+
+  it('allows plus only while the newest line is below the maximum', () => {
+    expect(canIncreaseGroup(items, key)).toBe(true);
+    const full = [line('a', 'kanzlei', MAX_QUANTITY)];
+    expect(canIncreaseGroup(full, key)).toBe(false);
+    expect(increaseGroup(full, key)).toEqual(full);
+    expect(canIncreaseGroup([], key)).toBe(false);
+  });
+
+  it('changes nothing for a row that is not in the cart, and never the array it was given', () => {
+    const absent = groupKey({ category: 'kanzlei', exclusive: true, area: 'germany' });
+    expect(increaseGroup(items, absent)).toEqual(items);
+    expect(decreaseGroup(items, absent)).toEqual(items);
+    expect(removeGroup(items, absent).items).toEqual(items);
+    const copy = items.map((item) => ({ ...item }));
+    increaseGroup(items, key);
+    decreaseGroup(items, key);
+    removeGroup(items, key);
+    expect(items).toEqual(copy);
+  });
+
+  it('removes every line of the row, and undo puts them back where they were', () => {
+    const { items: left, removed } = removeGroup(items, key);
+    expect(left.map((item) => item.id)).toEqual(['x']);
+    expect(removed.lines.map((item) => item.id)).toEqual(['a', 'b']);
+    const back = restoreGroup(left, removed);
+    expect(groupItems(back).map((group) => [group.key, group.quantity])).toEqual(
+      groupItems(items).map((group) => [group.key, group.quantity]),
+    );
+    expect(cartTotal(back)).toBe(cartTotal(items));
+  });
+
+  it('puts a row back at its place in the list of rows, also from the end', () => {
+    const rows = [line('p', 'coaching', 1), line('q', 'kanzlei', 1), line('r', 'stromtarif', 1)];
+    for (const row of groupItems(rows)) {
+      const { items: left, removed } = removeGroup(rows, row.key);
+      expect(restoreGroup(left, removed)).toEqual(rows);
+    }
+  });
+
+  it('does not bring back a line twice when the cart already holds it again', () => {
+    const { items: left, removed } = removeGroup(items, key);
+    const meanwhile = [...left, line('b', 'kanzlei', 1)];
+    const back = restoreGroup(meanwhile, removed);
+    expect(back.map((item) => item.id).sort()).toEqual(['a', 'b', 'x']);
+    expect(new Set(back.map((item) => item.id)).size).toBe(back.length);
+  });
+
+  it('puts a row back at the end when the cart got shorter meanwhile', () => {
+    const rows = [line('p', 'coaching', 1), line('q', 'kanzlei', 1), line('r', 'stromtarif', 1)];
+    const last = groupKey(rows[2]!);
+    const { items: left, removed } = removeGroup(rows, last);
+    const shorter = left.slice(1);
+    expect(restoreGroup(shorter, removed).map((item) => item.id)).toEqual(['q', 'r']);
   });
 });
 

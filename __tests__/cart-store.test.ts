@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
 import { priceOf } from '@/testing/helpers';
+import { groupItems, groupKey } from '@/lib/cart/rules';
 import { createSafeStorage } from '@/lib/cart/storage';
 import {
   CART_STORAGE_KEY,
@@ -83,24 +84,61 @@ describe('cart actions', () => {
     expect(cart().items).toEqual([]);
   });
 
-  it('increases and decreases a line; decreasing at 1 removes it', () => {
+  it('raises and lowers a row with plus and minus; minus at 1 takes the row away', () => {
     cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 1, area: 'germany' });
-    const id = cart().items[0]!.id;
-    cart().increase(id);
-    cart().increase(id);
-    expect(cart().items[0]?.quantity).toBe(3);
-    cart().decrease(id);
-    expect(cart().items[0]?.quantity).toBe(2);
-    cart().decrease(id);
-    cart().decrease(id);
+    const [row] = groupItems(cart().items);
+    cart().increase(row!.key);
+    cart().increase(row!.key);
+    expect(groupItems(cart().items).map((group) => group.quantity)).toEqual([3]);
+    cart().decrease(row!.key);
+    expect(selectCount(cart())).toBe(2);
+    cart().decrease(row!.key);
+    cart().decrease(row!.key);
     expect(cart().items).toEqual([]);
   });
 
-  it('removes one line and clears all', () => {
-    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 2, area: 'germany' });
-    const [first, second] = cart().items;
-    cart().remove(first!.id);
-    expect(cart().items.map((item) => item.id)).toEqual([second!.id]);
+  it('acts on a whole row of many ordered leads, and leaves the other rows alone', () => {
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 50, area: 'states:BY' });
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2, area: 'states:BY' });
+    const [shared, exclusive] = groupItems(cart().items);
+    expect([shared?.quantity, exclusive?.quantity]).toEqual([50, 2]);
+
+    cart().increase(shared!.key);
+    cart().decrease(exclusive!.key);
+    expect(groupItems(cart().items).map((group) => [group.key, group.quantity])).toEqual([
+      [shared!.key, 51],
+      [exclusive!.key, 1],
+    ]);
+    expect(selectTotal(cart())).toBe(51 * priceCents('kanzlei') + 5 * priceCents('kanzlei'));
+  });
+
+  it('ignores plus and minus for a row that is not in the cart', () => {
+    cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' });
+    const before = cart().items;
+    const absent = groupKey({ category: 'coaching', exclusive: true, area: 'germany' });
+    cart().increase(absent);
+    cart().decrease(absent);
+    expect(cart().items).toEqual(before);
+  });
+
+  it('removes a whole row and puts it back at its place on restore', () => {
+    cart().addOrder({ categoryId: 'stromtarif', exclusive: false, quantity: 1, area: 'germany' });
+    cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 3, area: 'states:HE' });
+    cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 1, area: 'germany' });
+    const before = cart().items;
+    const [, middle] = groupItems(before);
+
+    const removed = cart().remove(middle!.key);
+    expect(removed.lines).toHaveLength(3);
+    expect(groupItems(cart().items).map((group) => group.category)).toEqual(['stromtarif', 'kanzlei']);
+    expect(selectCount(cart())).toBe(2);
+
+    cart().restore(removed);
+    expect(cart().items).toEqual(before);
+    expect(stored().state.items).toHaveLength(before.length);
+  });
+
+  it('clears all', () => {
     cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 4, area: 'germany' });
     cart().clear();
     expect(cart().items).toEqual([]);
@@ -166,7 +204,8 @@ describe('persistence', () => {
     ]);
     expect(selectTotal(cart())).toBe(2 * priceCents('kanzlei') + 2 * 5 * priceCents('kanzlei'));
     // The next write stores it in the new version.
-    cart().increase('kanzlei-1-0');
+    cart().increase(groupKey(cart().items[0]!));
+    expect(selectCount(cart())).toBe(5);
     expect(stored().version).toBe(CART_STORAGE_VERSION);
     expect(stored().state.items[0]!.area).toBe('germany');
   });
@@ -247,7 +286,7 @@ describe('storage that fails', () => {
       cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 2, area: 'germany' }),
     ).not.toThrow();
     expect(selectCount(cart())).toBe(2);
-    cart().increase(cart().items[0]!.id);
+    cart().increase(groupKey(cart().items[0]!));
     expect(selectCount(cart())).toBe(3);
 
     // The header remounts on every navigation and reloads the cart: that must not empty it.

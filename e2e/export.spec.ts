@@ -14,7 +14,7 @@ import { ADMIN_PATH } from '../config/security-headers';
 import { getCategories, getCategoryContent, getDictionary } from '../lib/content';
 import { llmsTxt, productFeed } from '../lib/feeds';
 import { fill } from '../lib/format';
-import { allPages, categoryPath, locales, pagePath, type Page } from '../lib/i18n';
+import { allPages, categoryPath, checkoutPath, locales, pagePath, type Page } from '../lib/i18n';
 import { absoluteUrl, languageAlternates, ogImagePath, pageJsonLd, siteUrl } from '../lib/seo';
 import { htmlFiles, resolveExportPath } from '../scripts/lib/export-files';
 import { firstLoadJs } from '../scripts/lib/first-load';
@@ -43,6 +43,9 @@ function exported(pathname: string): string {
   if (!file) throw new Error(`${pathname} is not in ${root}`);
   return file;
 }
+
+/** The checkout of each language: exported, and not in the sitemap (it is not for search engines). */
+const checkouts = locales.map((locale) => exported(checkoutPath(locale)));
 
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const parsed = new Map<string, cheerio.CheerioAPI>();
@@ -97,7 +100,7 @@ test.describe('machine-readable files', () => {
   });
 
   test('the export has a file for each page of the sitemap, and no other page', () => {
-    const expected = [...pages.map((page) => exported(pagePath(page))), ...unlisted];
+    const expected = [...pages.map((page) => exported(pagePath(page))), ...unlisted, ...checkouts];
     expect(htmlFiles(root).sort()).toEqual(expected.sort());
   });
 
@@ -257,6 +260,7 @@ const budgetPages = [
     )
     .map((page) => exported(pagePath(page))),
   unlisted[0]!,
+  ...checkouts,
 ];
 for (const file of budgetPages) {
   const name = path.relative(root, file);

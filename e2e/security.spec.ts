@@ -6,7 +6,6 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
-  acceptAlerts,
   expectInjectedScriptBlocked,
   cartButton,
   cartDialog,
@@ -122,19 +121,10 @@ test.describe('privacy', () => {
     await cartButton(page, 'de').click();
     const dialog = cartDialog(page, 'de');
     await expectOpen(dialog, 'de');
-    await dialog
-      .getByRole('button', { name: fillIn(dict.cart.increase, { name }) })
-      .first()
-      .click();
-    await dialog
-      .getByRole('button', { name: fillIn(dict.cart.decrease, { name }) })
-      .last()
-      .click();
+    await dialog.getByRole('button', { name: fillIn(dict.cart.increase, { name }) }).click();
+    await dialog.getByRole('button', { name: fillIn(dict.cart.decrease, { name }) }).click();
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByText(euros(2 * 5 * treppenlifte.price, 'de'), { exact: true })).toBeVisible();
-    const alerts = acceptAlerts(page);
-    await dialog.getByRole('button', { name: dict.cart.checkout }).click();
-    await expect.poll(() => alerts).toEqual([{ type: 'alert', message: dict.cart.checkoutAlert }]);
     await dialog.getByRole('button', { name: dict.cart.close }).click();
     await expect(dialog).toBeHidden();
 
@@ -151,16 +141,15 @@ test.describe('privacy', () => {
     expect(Object.keys(stored).sort()).toEqual(['state', 'version']);
     expect(Object.keys(stored.state)).toEqual(['items']);
     expect(typeof stored.version).toBe('number');
-    expect(stored.state.items).toEqual([
-      {
-        id: expect.stringMatching(/^treppenlifte-/),
-        category: treppenlifte.id,
-        exclusive: true,
-        // The delivery area as a code without words; not personal data.
-        area: 'germany',
-        quantity: 2,
-      },
-    ]);
+    // One line per ordered lead, as the order form added them; the delivery area as a code without words.
+    const line = {
+      id: expect.stringMatching(/^treppenlifte-/),
+      category: treppenlifte.id,
+      exclusive: true,
+      area: 'germany',
+      quantity: 1,
+    };
+    expect(stored.state.items).toEqual([line, line]);
     for (const item of stored.state.items)
       expect(Object.keys(item).sort()).toEqual(['area', 'category', 'exclusive', 'id', 'quantity']);
 
@@ -252,13 +241,13 @@ test('markup typed into every field stays text: nothing runs, nothing is injecte
   await cartButton(page, 'de').click();
   const cart = cartDialog(page, 'de');
   await expectOpen(cart, 'de');
+  // One row: every order was for the same industry, area and kind.
   const lines = cart.getByRole('listitem');
-  await expect(lines).toHaveCount(payloads.length);
-  for (let index = 0; index < payloads.length; index += 1) {
-    await expect(
-      lines.nth(index).getByText(fillIn(dict.cart.line, { name, area: dict.area.germany }), { exact: true }),
-    ).toBeVisible();
-  }
+  await expect(lines).toHaveCount(1);
+  await expect(
+    lines.getByText(fillIn(dict.cart.line, { name, area: dict.area.germany }), { exact: true }),
+  ).toBeVisible();
+  await expect(lines.getByRole('status')).toHaveText(String(payloads.length));
   for (const payload of payloads) await expect(cart).not.toContainText(payload);
   await expect(
     cart.getByText(euros(payloads.length * treppenlifte.price, 'de'), { exact: true }),

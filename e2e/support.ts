@@ -9,8 +9,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import type { Category } from '../lib/categories';
+import { OPTIONAL_FIELDS, type BuyerField } from '../lib/checkout/buyer';
 import { getCategories, getDictionary, type Dictionary } from '../lib/content';
-import { allPages, locales, pagePath, translatePage, type Locale, type Page as SitePage } from '../lib/i18n';
+import {
+  allPages,
+  checkoutPath,
+  locales,
+  pagePath,
+  translatePage,
+  type Locale,
+  type Page as SitePage,
+} from '../lib/i18n';
 
 export { expect };
 export { euros, specPaths, specToast, specNotFound } from '../testing/spec';
@@ -35,8 +44,11 @@ export interface PageUnderTest {
   page: SitePage;
 }
 
-/** Every pre-rendered page, from the category table; the spec's 28 are among them. */
-export const sitePages: PageUnderTest[] = allPages(categories).map((page) => ({
+/** Every pre-rendered page, from the category table, and the checkout in each language; the spec's 28 are among them. */
+export const sitePages: PageUnderTest[] = [
+  ...allPages(categories),
+  ...locales.map((locale): SitePage => ({ kind: 'checkout', locale })),
+].map((page) => ({
   path: pagePath(page),
   lang: page.locale,
   counterparts: locales
@@ -215,16 +227,6 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, ma
   await expect(target).toBeFocused();
 }
 
-/** Accepts every browser dialog (alert, confirm) the page opens and records its type and message, in order. */
-export function acceptAlerts(page: Page): { type: string; message: string }[] {
-  const seen: { type: string; message: string }[] = [];
-  page.on('dialog', (alert) => {
-    seen.push({ type: alert.type(), message: alert.message() });
-    void alert.accept();
-  });
-  return seen;
-}
-
 /** Injects an inline script into the page and expects the policy to refuse and report it. */
 export async function expectInjectedScriptBlocked(page: Page, guard: Guard) {
   await page.evaluate(() => {
@@ -296,3 +298,25 @@ export const WIDTHS = {
   desktop: { width: 1280, height: 900 },
   mobile: { width: 375, height: 812 },
 } as const;
+
+/** The checkout of a language. */
+export const checkoutRoute = checkoutPath;
+
+/** The billing details as a buyer types them, by field of lib/checkout/buyer.ts. */
+export type BillingInput = Partial<Record<BuyerField, string>>;
+
+/** Types the billing details into the checkout, by the fields' labels in the page's language. */
+export async function fillBilling(page: Page, lang: Lang, input: BillingInput) {
+  for (const [field, value] of Object.entries(input) as [BuyerField, string][]) {
+    const control = billingField(page, lang, field);
+    if (field === 'country') await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
+/** A billing field by its label; an optional field's label says so. */
+export function billingField(page: Page, lang: Lang, field: BuyerField): Locator {
+  const { fields, optional } = ui[lang].checkout;
+  const name = OPTIONAL_FIELDS.has(field) ? `${fields[field]} (${optional})` : fields[field];
+  return page.getByRole(field === 'country' ? 'combobox' : 'textbox', { name, exact: true });
+}

@@ -163,7 +163,7 @@ function objectShapeOf(value: object) {
 export type Dictionary = Omit<typeof germanUi, '$schema' | 'facts'> & { facts: z.infer<typeof factLabels> };
 export const dictionarySchema = objectShapeOf(germanUi).extend({
   ...schemaRef,
-  meta: objectShapeOf(germanUi.meta).extend({ home: pageMeta, overview: pageMeta }),
+  meta: objectShapeOf(germanUi.meta).extend({ home: pageMeta, overview: pageMeta, checkout: pageMeta }),
   facts: factLabels,
 }) as unknown as z.ZodType<Dictionary>;
 
@@ -178,6 +178,24 @@ export const siteSchema = z.strictObject({
   /** Fallback for the public origin; the `SITE_URL` environment variable wins. */
   defaultSiteUrl: url,
   email: z.email(),
+  /**
+   * The seller as the quote names it. The values shipped are placeholders that say so: the owner enters the
+   * company's real details before launch (content/README.md).
+   */
+  seller: z.strictObject({
+    legalName: text.describe('The company name with its legal form, e.g. "Leadwerk GmbH".'),
+    street: text.describe('Street and number of the registered office.'),
+    postcode: text,
+    city: text,
+    country: text,
+    registerCourt: text.describe('The register court, e.g. "Amtsgericht Berlin-Charlottenburg".'),
+    registerNumber: text.describe('The commercial register number, e.g. "HRB 123456 B".'),
+    vatId: text.describe('The company\'s VAT ID (USt-IdNr.), e.g. "DE123456789".'),
+    managingDirectors: z
+      .array(text)
+      .min(1)
+      .describe('The managing directors (Geschäftsführer), one per entry.'),
+  }),
   links: z.strictObject({
     contact: url,
     about: url,
@@ -214,6 +232,8 @@ export const siteSchema = z.strictObject({
     paymentTermDays: count,
     /** German VAT in percent. */
     vatRate: z.number().positive().max(100),
+    /** A quote holds for this many days after its date. */
+    quoteValidityDays: count,
     consent: z.strictObject({ retentionYears: count, logged: factIds }),
     /** The rating claim's source: shown and linked next to it. */
     rating: z.strictObject({

@@ -15,11 +15,13 @@ interface LocaleRoutes {
   prefix: '' | `/${string}`;
   /** The overview page's path below the prefix; it must match the route folder in `app/`. */
   overview: `/${string}`;
+  /** The checkout's path below the prefix; it must match the route folder in `app/`. */
+  checkout: `/${string}`;
 }
 
 export const localeRoutes: Record<Locale, LocaleRoutes> = {
-  de: { prefix: '', overview: '/kategorien' },
-  en: { prefix: '/en', overview: '/categories' },
+  de: { prefix: '', overview: '/kategorien', checkout: '/kasse' },
+  en: { prefix: '/en', overview: '/categories', checkout: '/checkout' },
 };
 
 /** The tag `Intl` formats each language's numbers, lists and dates with (the English copy is American). */
@@ -54,6 +56,10 @@ export function overviewPath(locale: Locale): string {
   return `${localeRoutes[locale].prefix}${localeRoutes[locale].overview}`;
 }
 
+export function checkoutPath(locale: Locale): string {
+  return `${localeRoutes[locale].prefix}${localeRoutes[locale].checkout}`;
+}
+
 export function categorySlug(category: Category, locale: Locale): string {
   return category.slugs[locale];
 }
@@ -74,7 +80,9 @@ export function findCategoryBySlug(
 export type Page =
   | { kind: 'home'; locale: Locale }
   | { kind: 'overview'; locale: Locale }
-  | { kind: 'category'; locale: Locale; category: Category };
+  | { kind: 'category'; locale: Locale; category: Category }
+  /** Not indexed: absent from `allPages`, and so from the sitemap, the feed and `llms.txt`. */
+  | { kind: 'checkout'; locale: Locale };
 
 export function pagePath(page: Page): string {
   switch (page.kind) {
@@ -84,10 +92,12 @@ export function pagePath(page: Page): string {
       return overviewPath(page.locale);
     case 'category':
       return categoryPath(page.category, page.locale);
+    case 'checkout':
+      return checkoutPath(page.locale);
   }
 }
 
-/** Every pre-rendered page: home, overview and each category, in every language. */
+/** Every page for search engines: home, overview and each category, in every language (the checkout is not one). */
 export function allPages(list: readonly Category[]): Page[] {
   return locales.flatMap((locale): Page[] => [
     { kind: 'home', locale },

@@ -75,6 +75,8 @@ export function pageCopy(page: Page, list: readonly Category[] = getCategories()
       const content = getCategoryContent(page.category, page.locale);
       return { title: content.title, description: content.description, keywords: content.keywords };
     }
+    case 'checkout':
+      return dict.meta.checkout;
   }
 }
 
@@ -119,7 +121,8 @@ export function pageMetadata(page: Page): Metadata {
       images: [image],
     },
     twitter: { card: 'summary_large_image', title, description, images: [image] },
-    robots: { index: true, follow: true },
+    // The checkout holds a buyer's cart, nothing a search should show.
+    robots: { index: page.kind !== 'checkout', follow: true },
   };
 }
 
@@ -191,6 +194,9 @@ export function pageJsonLd(page: Page, base: URL = siteUrl()): Graph {
     }
     case 'overview':
       graph.push(breadcrumb([home, overview], base));
+      break;
+    case 'checkout':
+      graph.push(breadcrumb([home, { name: dict.checkout.title, path: pagePath(page) }], base));
       break;
     case 'category': {
       const content = getCategoryContent(page.category, page.locale);

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { CartButton } from '@/components/cart/cart-button';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import { homePath, otherLocales, pagePath, translatePage, type Page } from '@/lib/i18n';
+import { checkoutPath, homePath, otherLocales, pagePath, translatePage, type Page } from '@/lib/i18n';
 import { CategoriesMenu } from './categories-menu';
 import { ExternalLink } from './external-link';
 import { Logo } from './logo';
@@ -27,7 +27,7 @@ export function Header({ page }: HeaderProps) {
     'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80 print:hidden">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <a
           href={homePath(locale)}
@@ -82,8 +82,8 @@ export function Header({ page }: HeaderProps) {
               strings: dict.cart,
               names,
               exclusiveSuffix: dict.orderForm.exclusiveSuffix,
-              email: site.email,
               areaWords: dict.area,
+              checkoutHref: checkoutPath(locale),
             }}
           />
 

@@ -60,6 +60,91 @@ export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/**
+ * The cart as a buyer reads it: one row per category, delivery area and kind (exclusive or not), with the
+ * quantities of its lines added up. The store keeps one line per ordered lead underneath (spec §3); every
+ * view, the e-mail order and the quote show these rows, in the order their first line was added.
+ */
+export interface CartGroup {
+  key: string;
+  category: string;
+  exclusive: boolean;
+  area: string;
+  /** Net price per lead, in cents. */
+  price: number;
+  quantity: number;
+  /** The ids of its lines, oldest first. */
+  ids: string[];
+}
+
+export function groupKey(item: Pick<CartItem, 'category' | 'exclusive' | 'area'>): string {
+  return `${item.category}|${item.exclusive ? 'exclusive' : 'shared'}|${item.area}`;
+}
+
+export function groupItems(items: readonly CartItem[]): CartGroup[] {
+  const groups = new Map<string, CartGroup>();
+  for (const item of items) {
+    const key = groupKey(item);
+    const group = groups.get(key);
+    if (group) {
+      group.quantity += item.quantity;
+      group.ids.push(item.id);
+    } else {
+      const { category, exclusive, area, price, quantity } = item;
+      groups.set(key, { key, category, exclusive, area, price, quantity, ids: [item.id] });
+    }
+  }
+  return [...groups.values()];
+}
+
+function lastLineOf(items: readonly CartItem[], key: string): CartItem | undefined {
+  return items.findLast((item) => groupKey(item) === key);
+}
+
+/** Whether a row's plus button can add one: its newest line is below the maximum. */
+export function canIncreaseGroup(items: readonly CartItem[], key: string): boolean {
+  const last = lastLineOf(items, key);
+  return last !== undefined && last.quantity < MAX_QUANTITY;
+}
+
+/** A row's plus: one more lead on its newest line. */
+export function increaseGroup(items: readonly CartItem[], key: string): CartItem[] {
+  const last = lastLineOf(items, key);
+  return last ? addItem(items, last) : [...items];
+}
+
+/** A row's minus: one lead fewer on its newest line; a line at 1 goes, and with the last one the row. */
+export function decreaseGroup(items: readonly CartItem[], key: string): CartItem[] {
+  const last = lastLineOf(items, key);
+  return last ? setQuantity(items, last.id, last.quantity - 1) : [...items];
+}
+
+/** What a row's removal took out, so that it can be put back where it was. */
+export interface RemovedGroup {
+  lines: CartItem[];
+  /** Where its first line stood. */
+  index: number;
+}
+
+export function removeGroup(
+  items: readonly CartItem[],
+  key: string,
+): { items: CartItem[]; removed: RemovedGroup } {
+  const index = items.findIndex((item) => groupKey(item) === key);
+  return {
+    items: items.filter((item) => groupKey(item) !== key),
+    removed: { lines: items.filter((item) => groupKey(item) === key), index: Math.max(index, 0) },
+  };
+}
+
+/** Undoes a removal: the lines go back at their place, except any whose id the cart holds again meanwhile. */
+export function restoreGroup(items: readonly CartItem[], { lines, index }: RemovedGroup): CartItem[] {
+  const present = new Set(items.map((item) => item.id));
+  const back = lines.filter((line) => !present.has(line.id));
+  const at = Math.min(index, items.length);
+  return [...items.slice(0, at), ...back, ...items.slice(at)];
+}
+
 /** A cart line's name: the category, and the exclusive suffix (spec §3) after a space when exclusive. */
 export function lineName(categoryName: string, exclusive: boolean, exclusiveSuffix: string): string {
   return exclusive ? `${categoryName} ${exclusiveSuffix}` : categoryName;

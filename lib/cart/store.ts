@@ -6,12 +6,15 @@ import {
   addItem,
   cartCount,
   cartTotal,
+  decreaseGroup,
+  increaseGroup,
   orderLines,
-  removeItem,
+  removeGroup,
+  restoreGroup,
   sanitizeItems,
-  setQuantity,
   type CartItem,
   type Order,
+  type RemovedGroup,
 } from './rules';
 import type { PriceList } from '../categories';
 import { createSafeStorage } from './storage';
@@ -43,9 +46,12 @@ export interface CartState {
   items: CartItem[];
   /** Adds one line per ordered lead. Returns how many lines were added (0 for an invalid order). */
   addOrder: (order: Order) => number;
-  increase: (id: string) => void;
-  decrease: (id: string) => void;
-  remove: (id: string) => void;
+  /** Plus, minus and remove act on a row of the cart: a group key of `groupItems`. */
+  increase: (key: string) => void;
+  decrease: (key: string) => void;
+  /** Takes a row out and returns what `restore` needs to put it back. */
+  remove: (key: string) => RemovedGroup;
+  restore: (removed: RemovedGroup) => void;
   clear: () => void;
 }
 
@@ -78,16 +84,19 @@ export const useCartStore = create<CartState>()(
         set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
         return lines.length;
       },
-      increase(id) {
-        const line = get().items.find((item) => item.id === id);
-        if (line) set({ items: addItem(get().items, line) });
+      increase(key) {
+        set({ items: increaseGroup(get().items, key) });
       },
-      decrease(id) {
-        const line = get().items.find((item) => item.id === id);
-        if (line) set({ items: setQuantity(get().items, id, line.quantity - 1) });
+      decrease(key) {
+        set({ items: decreaseGroup(get().items, key) });
       },
-      remove(id) {
-        set({ items: removeItem(get().items, id) });
+      remove(key) {
+        const { items, removed } = removeGroup(get().items, key);
+        set({ items });
+        return removed;
+      },
+      restore(removed) {
+        set({ items: restoreGroup(get().items, removed) });
       },
       clear() {
         set({ items: [] });

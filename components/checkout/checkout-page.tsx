@@ -1,0 +1,51 @@
+import { JsonLd } from '@/components/seo/json-ld';
+import { priceList } from '@/lib/categories';
+import { countryOptions, orderWords } from '@/lib/checkout/words';
+import { getCategories, getDictionary, getSite } from '@/lib/content';
+import { fill } from '@/lib/format';
+import { overviewPath, type Locale } from '@/lib/i18n';
+import { pageJsonLd } from '@/lib/seo';
+import { CheckoutLoader } from './checkout-loader';
+
+interface CheckoutPageProps {
+  locale: Locale;
+}
+
+/**
+ * The checkout: the cart's rows, billing details, VAT by the buyer's country, a printable quote and the
+ * binding order on invoice. The cart lives in the browser, so the page's HTML holds the frame and the words;
+ * the rest appears once its code runs, and without JavaScript the page says so and names the address.
+ */
+export function CheckoutPage({ locale }: CheckoutPageProps) {
+  const dict = getDictionary(locale);
+  const site = getSite();
+  const strings = dict.checkout;
+  return (
+    <>
+      <JsonLd data={pageJsonLd({ kind: 'checkout', locale })} />
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 print:max-w-none print:p-0">
+        <div className="print:hidden">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{strings.title}</h1>
+          <p className="mt-2 max-w-3xl text-slate-700">{strings.intro}</p>
+          <noscript>
+            <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+              {fill(strings.noScript, { email: site.email })}
+            </p>
+          </noscript>
+        </div>
+        <CheckoutLoader
+          loading={strings.loading}
+          words={orderWords(locale)}
+          countries={countryOptions(locale)}
+          vatRate={site.facts.vatRate}
+          prices={priceList(getCategories())}
+          email={site.email}
+          seller={site.seller}
+          termsUrl={site.links.terms}
+          validityDays={site.facts.quoteValidityDays}
+          overviewHref={overviewPath(locale)}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { PriceList } from '@/lib/categories';
+import { cartSignature } from '@/lib/checkout/quote';
+import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
+import { summarizeOrder, type OrderWords } from '@/lib/checkout/order';
+import { useCheckoutStore } from '@/lib/checkout/store';
+import { connectCartStorage, useCartStore } from '@/lib/cart/store';
+import type { SiteSettings } from '@/lib/content-schema';
+import { formatMoney } from '@/lib/money';
+import { BillingForm } from './billing-form';
+import { QuoteView } from './quote-view';
+import { SendOrder } from './send-order';
+
+export interface CheckoutProps {
+  words: OrderWords;
+  countries: { code: string; name: string }[];
+  /** German VAT in percent, from the facts. */
+  vatRate: number;
+  prices: PriceList;
+  /** The sales address that takes orders. */
+  email: string;
+  seller: SiteSettings['seller'];
+  termsUrl: string;
+  validityDays: number;
+  overviewHref: string;
+}
+
+/** True once both stores have read this browser's storage: until then the page shows that it is loading. */
+function useStoresLoaded(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const stops = [
+        useCartStore.persist.onFinishHydration(onChange),
+        useCheckoutStore.persist.onFinishHydration(onChange),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+    () => useCartStore.persist.hasHydrated() && useCheckoutStore.persist.hasHydrated(),
+    () => false,
+  );
+}
+
+export function Checkout(props: CheckoutProps) {
+  const { words, vatRate, prices, overviewHref } = props;
+  const { strings, locale } = words;
+  useEffect(() => connectCartStorage(prices), [prices]);
+  useEffect(() => void useCheckoutStore.persist.rehydrate(), []);
+  const loaded = useStoresLoaded();
+  const items = useCartStore((state) => state.items);
+  const buyer = useCheckoutStore((state) => state.buyer);
+  const quote = useCheckoutStore((state) => state.quote);
+  const summary = useMemo(() => summarizeOrder(items, buyer, vatRate, words), [items, buyer, vatRate, words]);
+  const problems = useMemo(() => buyerProblems(buyer), [buyer]);
+  const complete = Object.keys(problems).length === 0;
+  const signature = cartSignature(summary.rows);
+  useEffect(() => {
+    if (loaded && summary.rows.length > 0) useCheckoutStore.getState().stamp(signature, props.validityDays);
+  }, [loaded, signature, summary.rows.length, props.validityDays]);
+
+  /** Fields whose problem is shown: each after the buyer left it, all after a try to go on. */
+  const [shown, setShown] = useState<ReadonlySet<BuyerField>>(new Set());
+  const [summaryShown, setSummaryShown] = useState(false);
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const errorSummaryRef = useRef<HTMLDivElement>(null);
+  const quoteRef = useRef<HTMLElement>(null);
+  const linesId = useId();
+
+  /** Shows every problem and moves focus to their list; true when there are none. */
+  function checkAll(): boolean {
+    setShown(new Set(Object.keys(problems) as BuyerField[]));
+    setSummaryShown(!complete);
+    if (!complete) requestAnimationFrame(() => errorSummaryRef.current?.focus());
+    return complete;
+  }
+
+  useEffect(() => {
+    if (quoteOpen) quoteRef.current?.focus();
+  }, [quoteOpen]);
+
+  if (!loaded) {
+    return (
+      <p role="status" className="mt-8 text-slate-700 print:hidden">
+        {strings.loading}
+      </p>
+    );
+  }
+  if (summary.rows.length === 0) {
+    return (
+      <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6 print:hidden">
+        <p className="text-lg font-medium text-slate-900">{strings.empty}</p>
+        <p className="mt-2 text-slate-700">{strings.emptyHint}</p>
+        <a
+          href={overviewHref}
+          className="bg-brand-700 hover:bg-brand-800 mt-4 inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-white"
+        >
+          {strings.emptyLink}
+        </a>
+      </div>
+    );
+  }
+
+  const money = (cents: number) => formatMoney(cents, locale);
+  const { totals } = summary;
+  return (
+    <>
+      <div className="mt-8 grid gap-10 lg:grid-cols-5 print:hidden">
+        <section aria-labelledby={linesId} className="lg:order-2 lg:col-span-3">
+          <h2 id={linesId} className="text-xl font-semibold text-slate-900">
+            {strings.linesHeading}
+          </h2>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    {strings.columns.item}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    {strings.columns.quantity}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    {strings.columns.unitPrice}
+                  </th>
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
+                    {strings.columns.lineTotal}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {summary.rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row" className="py-3 pr-3 font-medium text-slate-900">
+                      {row.name}
+                      <span className="block font-normal text-slate-600">{row.area}</span>
+                    </th>
+                    <td className="px-3 py-3 text-right tabular-nums">{row.quantity}</td>
+                    <td className="px-3 py-3 text-right tabular-nums">{money(row.price)}</td>
+                    <td className="py-3 pl-3 text-right tabular-nums">{money(row.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t border-slate-300">
+                <tr>
+                  <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-medium">
+                    {strings.totals.net}
+                  </th>
+                  <td className="pt-3 pl-3 text-right tabular-nums">{money(totals.net)}</td>
+                </tr>
+                <tr>
+                  <th scope="row" colSpan={3} className="pt-1 pr-3 text-right font-medium">
+                    {summary.vatLabel}
+                  </th>
+                  <td className="pt-1 pl-3 text-right tabular-nums">{money(totals.vat)}</td>
+                </tr>
+                <tr className="text-base">
+                  <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-semibold">
+                    {strings.totals.gross}
+                  </th>
+                  <td className="pt-2 pl-3 text-right font-bold tabular-nums" data-testid="checkout-gross">
+                    {money(totals.gross)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {summary.vatNote && (
+            <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">{summary.vatNote}</p>
+          )}
+          <ul className="mt-3 space-y-1 text-sm text-slate-600">
+            {summary.rows.some((row) => !row.exclusive) && <li>{strings.sharedNote}</li>}
+            {summary.rows.some((row) => row.exclusive) && <li>{strings.exclusiveNote}</li>}
+            <li>{strings.editCart}</li>
+          </ul>
+        </section>
+
+        <div className="lg:order-1 lg:col-span-2">
+          <BillingForm
+            words={words}
+            countries={props.countries}
+            problems={problems}
+            shown={shown}
+            onLeave={(field) => setShown((fields) => new Set(fields).add(field))}
+            summaryShown={summaryShown && !complete}
+            summaryRef={errorSummaryRef}
+            onQuote={() => {
+              if (checkAll()) setQuoteOpen(true);
+            }}
+          />
+        </div>
+      </div>
+
+      {quoteOpen && complete && quote && (
+        <QuoteView
+          ref={quoteRef}
+          summary={summary}
+          quote={quote}
+          words={words}
+          seller={props.seller}
+          termsUrl={props.termsUrl}
+          validityDays={props.validityDays}
+          onClose={() => setQuoteOpen(false)}
+        />
+      )}
+
+      <SendOrder
+        summary={summary}
+        quote={quote}
+        words={words}
+        email={props.email}
+        complete={complete}
+        onIncomplete={checkAll}
+      />
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import PrinterIcon from '@heroicons/react/24/outline/PrinterIcon';
+import { buyerLines, formatDay, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
+import { quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
+import type { SiteSettings } from '@/lib/content-schema';
+import { fill } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+
+interface QuoteViewProps {
+  ref: React.Ref<HTMLElement>;
+  summary: OrderSummary;
+  quote: QuoteStamp;
+  words: OrderWords;
+  seller: SiteSettings['seller'];
+  termsUrl: string;
+  validityDays: number;
+  onClose: () => void;
+}
+
+/**
+ * The quote (Angebot) as a document for the buyer's purchasing department: on screen below the checkout,
+ * and printed (or saved as PDF from the print dialog) alone on A4, without the site around it.
+ */
+export function QuoteView({
+  ref,
+  summary,
+  quote,
+  words,
+  seller,
+  termsUrl,
+  validityDays,
+  onClose,
+}: QuoteViewProps) {
+  const { strings, locale } = words;
+  const q = strings.quote;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const until = quoteValidUntil(new Date(`${quote.date}T00:00:00Z`), validityDays)
+    .toISOString()
+    .slice(0, 10);
+  const { buyer, totals } = summary;
+  const [company, ...address] = buyerLines({ ...buyer, vatId: '', poNumber: '' }, words);
+  const facts = [
+    [q.number, quote.number],
+    [q.date, formatDay(quote.date, locale)],
+    [q.validUntil, formatDay(until, locale)],
+  ];
+
+  return (
+    <article
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="quote-heading"
+      className="mt-12 rounded-xl border border-slate-300 bg-white p-8 text-sm text-slate-900 shadow-sm focus:outline-none print:mt-0 print:rounded-none print:border-0 print:p-0 print:text-[9pt] print:leading-snug print:shadow-none"
+    >
+      <header className="flex flex-wrap justify-between gap-6">
+        <div>
+          <p className="text-base font-semibold">{seller.legalName}</p>
+          <p>{seller.street}</p>
+          <p>
+            {seller.postcode} {seller.city}
+          </p>
+          <p>{seller.country}</p>
+        </div>
+        <div className="text-right">
+          <h2 id="quote-heading" className="text-2xl font-bold">
+            {q.heading}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="font-medium tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </header>
+
+      <section aria-labelledby="quote-buyer" className="mt-6 print:mt-3">
+        <h3 id="quote-buyer" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {q.buyer}
+        </h3>
+        <p className="mt-1 font-semibold">{company}</p>
+        {address.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        {buyer.vatId && <p className="mt-1">{fill(q.buyerVatId, { vatId: buyer.vatId })}</p>}
+        {buyer.poNumber && <p>{fill(q.poNumber, { poNumber: buyer.poNumber })}</p>}
+      </section>
+
+      <table className="mt-6 w-full text-left print:mt-4">
+        <thead className="border-b border-slate-400">
+          <tr>
+            <th scope="col" className="py-1.5 pr-2 font-semibold print:py-0.5">
+              {strings.columns.item}
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-right font-semibold print:py-0.5">
+              {strings.columns.quantity}
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-right font-semibold print:py-0.5">
+              {strings.columns.unitPrice}
+            </th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-semibold print:py-0.5">
+              {strings.columns.lineTotal}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {summary.rows.map((row) => (
+            <tr key={row.key} className="break-inside-avoid">
+              <td className="py-1.5 pr-2 print:py-0.5">
+                {row.name} · {row.area}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums print:py-0.5">{row.quantity}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums print:py-0.5">{money(row.price)}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums print:py-0.5">{money(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-400">
+          <tr>
+            <th scope="row" colSpan={3} className="pt-2 pr-2 text-right font-normal">
+              {strings.totals.net}
+            </th>
+            <td className="pt-2 pl-2 text-right tabular-nums">{money(totals.net)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="pr-2 text-right font-normal">
+              {summary.vatLabel}
+            </th>
+            <td className="pl-2 text-right tabular-nums">{money(totals.vat)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3} className="pt-1 pr-2 text-right font-bold">
+              {strings.totals.gross}
+            </th>
+            <td className="pt-1 pl-2 text-right font-bold tabular-nums">{money(totals.gross)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {summary.vatNote && <p className="mt-3 font-medium">{summary.vatNote}</p>}
+
+      <section aria-labelledby="quote-terms" className="mt-6 space-y-1 print:mt-4">
+        <h3 id="quote-terms" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {q.terms}
+        </h3>
+        <p>{q.payment}</p>
+        <p>{q.delivery}</p>
+        <p>{q.replacement}</p>
+        {summary.rows.some((row) => !row.exclusive) && <p>{strings.sharedNote}</p>}
+        <p>
+          {q.termsLink}{' '}
+          <a href={termsUrl} className="text-brand-800 underline print:text-slate-900 print:no-underline">
+            {termsUrl}
+          </a>
+        </p>
+        <p className="pt-2 font-medium">{q.accept}</p>
+      </section>
+
+      <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-700 print:mt-5 print:text-[7.5pt]">
+        <p>
+          {seller.legalName} ·{' '}
+          {fill(q.register, { court: seller.registerCourt, number: seller.registerNumber })} ·{' '}
+          {fill(q.vatId, { vatId: seller.vatId })}
+        </p>
+        <p>{fill(q.directors, { names: seller.managingDirectors.join(', ') })}</p>
+      </footer>
+
+      <div className="mt-6 flex flex-wrap gap-3 print:hidden">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-11 items-center gap-2 rounded-lg px-4 font-semibold text-white"
+        >
+          <PrinterIcon className="size-5" aria-hidden="true" />
+          {q.print}
+        </button>
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          {q.close}
+        </button>
+      </div>
+    </article>
+  );
+}

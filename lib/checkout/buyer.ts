@@ -1,0 +1,140 @@
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { regexes } from 'zod/mini';
+import { HOME_COUNTRY, isBillingCountry, vatCase, type VatCase } from './vat';
+import { normalizeVatId, vatIdProblem } from './vat-id';
+
+/**
+ * The buyer's billing details, as the checkout collects them and the order service receives them, and the
+ * rules each field must meet. Both check with `buyerProblems`, so a message in the browser and a 422 from
+ * the service never disagree.
+ */
+export const BUYER_FIELDS = [
+  'company',
+  'name',
+  'email',
+  'phone',
+  'street',
+  'postcode',
+  'city',
+  'country',
+  'vatId',
+  'poNumber',
+  'invoiceEmail',
+] as const;
+export type BuyerField = (typeof BUYER_FIELDS)[number];
+export type Buyer = Record<BuyerField, string>;
+
+export const OPTIONAL_FIELDS: ReadonlySet<BuyerField> = new Set([
+  'phone',
+  'vatId',
+  'poNumber',
+  'invoiceEmail',
+]);
+
+/** The longest value of each field, in characters: what an invoice can print on one line. */
+export const MAX_LENGTHS: Record<BuyerField, number> = {
+  company: 120,
+  name: 100,
+  email: 254,
+  phone: 40,
+  street: 120,
+  postcode: 12,
+  city: 80,
+  country: 2,
+  vatId: 20,
+  poNumber: 60,
+  invoiceEmail: 254,
+};
+
+export const EMPTY_BUYER: Buyer = Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])) as Buyer;
+/** A new checkout starts with the shop's home country. */
+export const NEW_BUYER: Buyer = { ...EMPTY_BUYER, country: HOME_COUNTRY };
+
+export type BuyerProblem =
+  | 'required'
+  | 'tooLong'
+  | 'email'
+  | 'postcode'
+  | 'country'
+  | 'vatIdFormat'
+  | 'vatIdCheckDigit'
+  | 'vatIdCountry';
+
+export type BuyerProblems = Partial<Record<BuyerField, BuyerProblem>>;
+
+const vatIdProblems = {
+  format: 'vatIdFormat',
+  checkDigit: 'vatIdCheckDigit',
+  country: 'vatIdCountry',
+} as const;
+
+function isEmail(value: string): boolean {
+  return regexes.email.test(value);
+}
+
+function fieldProblem(field: BuyerField, value: string, buyer: Buyer): BuyerProblem | undefined {
+  if (value.length > MAX_LENGTHS[field]) return 'tooLong';
+  if (value === '') return OPTIONAL_FIELDS.has(field) ? undefined : 'required';
+  switch (field) {
+    case 'email':
+    case 'invoiceEmail':
+      return isEmail(value) ? undefined : 'email';
+    case 'country':
+      return isBillingCountry(value) ? undefined : 'country';
+    case 'postcode':
+      return !isBillingCountry(buyer.country) ||
+        !postcodeValidatorExistsForCountry(buyer.country) ||
+        postcodeValidator(value, buyer.country)
+        ? undefined
+        : 'postcode';
+    case 'vatId': {
+      if (!isBillingCountry(buyer.country)) return undefined;
+      const problem = vatIdProblem(value, buyer.country);
+      return problem && vatIdProblems[problem];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Every field's problem, by field; an empty object means the details are complete. Values are compared trimmed. */
+export function buyerProblems(buyer: Buyer): BuyerProblems {
+  const trimmed = trimBuyer(buyer);
+  const problems: BuyerProblems = {};
+  for (const field of BUYER_FIELDS) {
+    const problem = fieldProblem(field, trimmed[field], trimmed);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+export function trimBuyer(buyer: Buyer): Buyer {
+  return Object.fromEntries(BUYER_FIELDS.map((field) => [field, buyer[field].trim()])) as Buyer;
+}
+
+/** The VAT case of complete details: a VAT ID counts only when it passes its check. */
+export function buyerVatCase(buyer: Buyer): VatCase {
+  const vatId = buyer.vatId.trim();
+  const valid = vatId !== '' && vatIdProblem(vatId, buyer.country) === undefined;
+  return vatCase(buyer.country, valid);
+}
+
+/** The details as they go on a quote or an order: trimmed, the VAT ID in its written form. */
+export function cleanBuyer(buyer: Buyer): Buyer {
+  const trimmed = trimBuyer(buyer);
+  return { ...trimmed, vatId: trimmed.vatId && normalizeVatId(trimmed.vatId) };
+}
+
+/**
+ * Details read back from storage: each known field that holds a string, cut to twice its limit (a longer
+ * value can only be junk); anything else starts empty.
+ */
+export function sanitizeBuyer(raw: unknown): Buyer {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    BUYER_FIELDS.map((field) => {
+      const value = Object.hasOwn(record, field) ? record[field] : undefined;
+      return [field, typeof value === 'string' ? value.slice(0, MAX_LENGTHS[field] * 2) : NEW_BUYER[field]];
+    }),
+  ) as Buyer;
+}

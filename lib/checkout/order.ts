@@ -1,0 +1,167 @@
+import type { Dictionary } from '../content-schema';
+import { fill } from '../format';
+import { intlLocales, type Locale } from '../i18n';
+import { formatMoney } from '../money';
+import { describeAreaCode, type AreaWords } from '../order/area';
+import { groupItems, lineName, type CartItem } from '../cart/rules';
+import { BUYER_FIELDS, buyerVatCase, cleanBuyer, type Buyer } from './buyer';
+import { vatTotals, type VatCase, type VatTotals } from './vat';
+
+/**
+ * An order as the checkout shows it, the quote prints it, the e-mail and the copied text carry it and the
+ * order service mails it: the cart's rows in words, the totals with VAT by the buyer's country, and the
+ * billing details. Everything is computed here, once, from the cart lines (whose prices come from the
+ * category table) and the details.
+ */
+
+/** What the words of an order come from: one language's dictionary and category names. */
+export interface OrderWords {
+  locale: Locale;
+  /** Translated category names by id. */
+  names: Record<string, string>;
+  exclusiveSuffix: string;
+  areaWords: AreaWords;
+  strings: Dictionary['checkout'];
+  /** Country names by ISO code, in this language. */
+  countryNames: Record<string, string>;
+}
+
+export interface OrderRow {
+  key: string;
+  name: string;
+  area: string;
+  exclusive: boolean;
+  quantity: number;
+  /** Net price per lead, in cents. */
+  price: number;
+  /** Net price × quantity, in cents. */
+  total: number;
+}
+
+export interface OrderSummary {
+  rows: OrderRow[];
+  totals: VatTotals;
+  /** The VAT line's label, e.g. "zzgl. 19 % MwSt.". */
+  vatLabel: string;
+  /** The note that explains the VAT case, or '' where none is needed. */
+  vatNote: string;
+  /** The details, trimmed, with the VAT ID in its written form. */
+  buyer: Buyer;
+}
+
+/** The quote's number and issue date (YYYY-MM-DD). */
+export interface QuoteRef {
+  number: string;
+  date: string;
+}
+
+export function summarizeOrder(
+  items: readonly CartItem[],
+  buyer: Buyer,
+  vatRate: number,
+  words: OrderWords,
+): OrderSummary {
+  const rows = groupItems(items).map((group): OrderRow => ({
+    key: group.key,
+    name: lineName(words.names[group.category] ?? group.category, group.exclusive, words.exclusiveSuffix),
+    area: describeAreaCode(group.area, words.areaWords),
+    exclusive: group.exclusive,
+    quantity: group.quantity,
+    price: group.price,
+    total: group.price * group.quantity,
+  }));
+  const net = rows.reduce((sum, row) => sum + row.total, 0);
+  const which: VatCase = buyerVatCase(buyer);
+  const totals = vatTotals(net, which, vatRate);
+  const rate = formatRate(totals.rate, words.locale);
+  return {
+    rows,
+    totals,
+    vatLabel: fill(words.strings.totals.vat, { rate }),
+    vatNote:
+      which === 'domestic'
+        ? ''
+        : fill(words.strings.vatNotes[which], { rate: formatRate(vatRate, words.locale) }),
+    buyer: cleanBuyer(buyer),
+  };
+}
+
+function formatRate(rate: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocales[locale], { maximumFractionDigits: 2 }).format(rate);
+}
+
+/** A date of the form YYYY-MM-DD in words, e.g. 25.11.2026 or Nov 25, 2026. */
+export function formatDay(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** The billing details as lines of text, labelled, the empty optional ones left out. */
+export function buyerLines(buyer: Buyer, words: OrderWords): string[] {
+  const { fields } = words.strings;
+  const country = words.countryNames[buyer.country] ?? buyer.country;
+  const address = [buyer.company, buyer.name, buyer.street, `${buyer.postcode} ${buyer.city}`, country];
+  const labelled = BUYER_FIELDS.filter(
+    (field) => !['company', 'name', 'street', 'postcode', 'city', 'country'].includes(field) && buyer[field],
+  ).map((field) => `${fields[field]}: ${buyer[field]}`);
+  return [...address, ...labelled];
+}
+
+/**
+ * The order as the text of an e-mail to the sales team: the quote's number, each row, the totals and VAT
+ * with its note, the billing details and the binding order on invoice.
+ */
+export function orderText(
+  summary: OrderSummary,
+  quote: QuoteRef,
+  words: OrderWords,
+): { subject: string; body: string } {
+  const { strings, locale } = words;
+  const mail = strings.mail;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const { rows, totals } = summary;
+  const leads = rows.reduce((sum, row) => sum + row.quantity, 0);
+  const body = [
+    mail.intro,
+    fill(mail.quote, { number: quote.number, issued: formatDay(quote.date, locale) }),
+    '',
+    ...rows.map((row) =>
+      fill(mail.line, {
+        quantity: row.quantity,
+        name: row.name,
+        area: row.area,
+        price: money(row.price),
+        lineTotal: money(row.total),
+      }),
+    ),
+    '',
+    ...(rows.some((row) => !row.exclusive) ? [mail.shared] : []),
+    ...(rows.some((row) => row.exclusive) ? [mail.exclusive] : []),
+    `${strings.totals.net}: ${money(totals.net)}`,
+    `${summary.vatLabel}: ${money(totals.vat)}`,
+    `${strings.totals.gross}: ${money(totals.gross)}`,
+    ...(summary.vatNote ? [summary.vatNote] : []),
+    '',
+    `${mail.billing}`,
+    ...buyerLines(summary.buyer, words),
+    '',
+    mail.outro,
+    summary.buyer.name,
+  ].join('\n');
+  return { subject: fill(mail.subject, { leads, number: quote.number }), body };
+}
+
+/** The order as a `mailto:` link that the buyer's e-mail program opens (RFC 6068: line breaks as CRLF). */
+export function orderMailHref(to: string, text: { subject: string; body: string }): string {
+  return `mailto:${to}?subject=${encodeURIComponent(text.subject)}&body=${encodeURIComponent(text.body.replace(/\n/g, '\r\n'))}`;
+}
+
+/** The order as text to paste into any mail: the address and subject first, then the body. */
+export function orderCopyText(
+  to: string,
+  text: { subject: string; body: string },
+  words: OrderWords,
+): string {
+  return `${fill(words.strings.mail.copyHeader, { email: to, subject: text.subject })}\n\n${text.body}`;
+}
