@@ -9,6 +9,7 @@ import {
   pageContentSecurityPolicy,
   revalidate,
 } from '../config/security-headers';
+import type { OrderEnv } from '../lib/checkout/endpoint';
 import { observatoryFindings, parseCsp } from '../e2e/security-rules';
 import {
   cloudFrontPolicy,
@@ -100,12 +101,42 @@ describe('the CMS at /admin', () => {
     const admin = parseCsp(adminContentSecurityPolicy());
     expect(admin.get('script-src')).toEqual(["'self'"]);
     expect(admin.get('connect-src')).toContain('https://api.github.com');
-    expect(parseCsp(pageContentSecurityPolicy(['abc'])).get('connect-src')).toEqual(["'self'"]);
+    expect(parseCsp(pageContentSecurityPolicy(['abc'], {})).get('connect-src')).toEqual(["'self'"]);
     // The header applies to /admin as well, so it must allow what the CMS's own policy allows.
-    const header = parseCsp(headerContentSecurityPolicy());
+    const header = parseCsp(headerContentSecurityPolicy({}));
     for (const name of ['connect-src', 'img-src', 'font-src', 'style-src'])
       expect(header.get(name)).toEqual(expect.arrayContaining(admin.get(name) ?? []));
     expect(adminRule.headers['X-Robots-Tag']).toBe('noindex, nofollow');
+  });
+});
+
+describe('the order service (ORDER_ENDPOINT)', () => {
+  const connect = (env: OrderEnv) => ({
+    page: parseCsp(pageContentSecurityPolicy(['abc'], env)).get('connect-src'),
+    header: parseCsp(headerContentSecurityPolicy(env)).get('connect-src'),
+  });
+
+  it("adds the service's origin, and nothing more, to the shop pages' connect-src", () => {
+    const { page, header } = connect({ ORDER_ENDPOINT: 'https://orders.example.de/api/orders' });
+    expect(page).toEqual(["'self'", 'https://orders.example.de']);
+    expect(header).toEqual(expect.arrayContaining(page ?? []));
+    expect(parseCsp(adminContentSecurityPolicy()).get('connect-src')).not.toContain(
+      'https://orders.example.de',
+    );
+  });
+
+  it('needs no new source for a service on the site itself, nor without one', () => {
+    expect(connect({ ORDER_ENDPOINT: '/api/orders' })).toEqual(connect({}));
+    expect(connect({}).page).toEqual(["'self'"]);
+  });
+
+  it('refuses an endpoint that is neither an http(s) URL nor a path', () => {
+    expect(() => pageContentSecurityPolicy([], { ORDER_ENDPOINT: 'javascript:alert(1)' })).toThrow(
+      /ORDER_ENDPOINT/,
+    );
+    expect(() => pageContentSecurityPolicy([], { ORDER_ENDPOINT: '//orders.example.de' })).toThrow(
+      /ORDER_ENDPOINT/,
+    );
   });
 });
 

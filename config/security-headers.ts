@@ -13,6 +13,8 @@
 // both, so a script must pass each; the meta policy is the one that decides
 // which scripts run, the header adds what a <meta> tag cannot carry.
 
+import { orderEndpoint, orderEndpointOrigin, type OrderEnv } from '../lib/checkout/endpoint';
+
 /** The only third party the site ever talks to: the video player, after the visitor's click. */
 export const VIDEO_ORIGIN = 'https://www.youtube-nocookie.com';
 
@@ -66,6 +68,15 @@ const headerOnlyDirectives: [string, string][] = [['frame-ancestors', "'none'"]]
 const serialize = (directives: [string, string][]) =>
   directives.map(([name, value]) => `${name} ${value}`).join('; ');
 
+/**
+ * The order service, when the build names one on another origin (`ORDER_ENDPOINT`): shop pages may send
+ * the checkout's order there, and nowhere else. A service on the site's own origin needs nothing more.
+ */
+function orderSources(env: OrderEnv): Record<string, string[]> {
+  const origin = orderEndpointOrigin(orderEndpoint(env));
+  return origin ? { 'connect-src': [origin] } : {};
+}
+
 // ---- /admin, the editors' CMS (public/admin/) -------------------------------------------------
 /** Where the CMS lives; its page gets `adminContentSecurityPolicy()` instead of a shop page's policy. */
 export const ADMIN_PATH = '/admin/';
@@ -101,10 +112,11 @@ export const adminRule = { pattern: `${ADMIN_PATH}*`, headers: { 'X-Robots-Tag':
  * it together with the page's own policy, and any script source here would have
  * to list the inline-script hashes of every page to let them run.
  */
-export function headerContentSecurityPolicy(): string {
-  // The header is the same on every path, /admin included, so it allows what the CMS adds; a shop
-  // page's own policy still limits it to the shared sources, since the browser enforces both.
-  return serialize([...withSources(sharedDirectives, adminSources), ...headerOnlyDirectives]);
+export function headerContentSecurityPolicy(env: OrderEnv = process.env): string {
+  // The header is the same on every path, /admin included, so it allows what the CMS and the order service
+  // add; each page's own policy still limits it to what that page needs, since the browser enforces both.
+  const directives = withSources(withSources(sharedDirectives, adminSources), orderSources(env));
+  return serialize([...directives, ...headerOnlyDirectives]);
 }
 
 /**
@@ -113,11 +125,14 @@ export function headerContentSecurityPolicy(): string {
  * hashes the build computed for that page; everything else falls back to the
  * site itself.
  */
-export function pageContentSecurityPolicy(scriptHashes: string[] = []): string {
+export function pageContentSecurityPolicy(
+  scriptHashes: string[] = [],
+  env: OrderEnv = process.env,
+): string {
   return serialize([
     ['default-src', "'self'"],
     ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
-    ...sharedDirectives,
+    ...withSources(sharedDirectives, orderSources(env)),
   ]);
 }
 

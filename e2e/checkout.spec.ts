@@ -11,6 +11,7 @@ import { getSite } from '../lib/content';
 import { centsAsText, plain } from '../testing/helpers';
 import {
   billingField,
+  cartButton,
   categories,
   categoryRoute,
   checkA11y,
@@ -105,7 +106,14 @@ async function fillCartAndCheckOut(page: Page, lang: Lang) {
   return 7 * treppenlifte.price * 100;
 }
 
-const mailLink = (page: Page, lang: Lang) => page.getByRole('link', { name: ui[lang].checkout.send.button });
+/**
+ * The binding order's main button sends it to the order service: the export under test is built as
+ * `npm start` and `npm test` build it, with the service beside it (ORDER_ENDPOINT=/api/orders). The
+ * e-mail order is the way out.
+ */
+const orderButton = (page: Page, lang: Lang) =>
+  page.getByRole('button', { name: ui[lang].checkout.send.button, exact: true });
+const mailLink = (page: Page, lang: Lang) => page.getByRole('link', { name: ui[lang].checkout.send.byMail });
 
 /** The e-mail order's subject and body (line breaks as spaces). */
 async function mailOf(page: Page, lang: Lang): Promise<{ to: string; subject: string; body: string }> {
@@ -280,7 +288,10 @@ for (const lang of langs) {
       await expect(billingField(page, lang, field)).toHaveAttribute('aria-invalid', 'true');
       await expect(billingField(page, lang, field)).toHaveAccessibleDescription(new RegExp(escape(message)));
       await expect(quoteOf(page, lang)).toHaveCount(0);
-      // The e-mail order waits for the details too.
+      // The order waits for the details too, by the service and by e-mail.
+      await orderButton(page, lang).click();
+      await expect(summary).toBeFocused();
+      await summary.evaluate((element: HTMLElement) => element.blur());
       await mailLink(page, lang).click();
       await expect(summary).toBeFocused();
       // Nothing lost: every other field and the cart keep their values.
@@ -353,6 +364,108 @@ for (const lang of langs) {
     ).toBeVisible();
     await expect(bare.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await noScript.close();
+  });
+}
+
+/** The order service's answer to the page's order. */
+async function sendAndAnswer(
+  page: Page,
+  lang: Lang,
+): Promise<{ status: number; orderNumber: string; gross: number }> {
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
+    ),
+    orderButton(page, lang).click(),
+  ]);
+  const body = (await response.json()) as { orderNumber: string; gross: number };
+  return { status: response.status(), ...body };
+}
+
+for (const lang of langs) {
+  const dict = ui[lang].checkout;
+
+  test(`${lang}: the order goes to the order service, the buyer sees its number, and the cart is emptied`, async ({
+    page,
+  }) => {
+    const net = await fillCartAndCheckOut(page, lang);
+    await fillBilling(page, lang, buyers[0]!.input);
+    const sent = sendAndAnswer(page, lang);
+    const answer = await sent;
+    expect(answer.status).toBe(201);
+    // The service computes the same total as the page, from content/.
+    expect(answer.gross).toBe(net + Math.round((net * rate) / 100));
+
+    const thanks = page.getByRole('heading', { name: dict.confirmation.heading });
+    await expect(thanks).toBeFocused();
+    await expect(
+      page.getByText(
+        fillIn(dict.confirmation.received, { orderNumber: answer.orderNumber, email: contact.email }),
+      ),
+    ).toBeVisible();
+    await expect(cartButton(page, lang)).toHaveAccessibleName(ui[lang].header.cart);
+
+    // The confirmation is a document to print, like the quote, and it survives a reload.
+    const confirmation = page.getByRole('article', { name: dict.confirmation.document });
+    await expect(confirmation).toContainText(answer.orderNumber);
+    await expect(confirmation).toContainText(amount(answer.gross, lang));
+    await page.reload();
+    await expect(confirmation).toContainText(answer.orderNumber);
+    const printed = await pdfText(await page.pdf({ preferCSSPageSize: true }));
+    expect(printed.pages).toBe(1);
+    expect(printed.text).toContain(answer.orderNumber);
+    expect(printed.text).not.toContain(plain(dict.confirmation.heading));
+    await checkA11y(page, 'the confirmation of an order');
+
+    // A new order starts from the categories; the next cart gets a new quote.
+    await page.getByRole('link', { name: dict.confirmation.newOrder }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui[lang].overview.title);
+  });
+
+  test.describe(() => {
+    // The browser reports each failed request in the console: here they are what the test makes happen.
+    test.use({
+      expectedConsoleErrors:
+        /Failed to load resource: (net::ERR_CONNECTION_REFUSED|the server responded with a status of 502)/,
+    });
+
+    test(`${lang}: when the order service cannot be reached, the buyer is told, keeps cart and details, and can order by e-mail`, async ({
+      page,
+    }) => {
+      await fillCartAndCheckOut(page, lang);
+      await fillBilling(page, lang, buyers[3]!.input);
+      const alert = page.getByRole('alert').filter({ hasText: dict.send.unreachable });
+
+      // The service stopped: nothing answers.
+      await page.route('**/api/orders', (route) => route.abort('connectionrefused'));
+      await orderButton(page, lang).click();
+      await expect(alert).toBeFocused();
+      await expect(cartButton(page, lang)).toHaveAccessibleName(
+        fillIn(ui[lang].header.cartCount, { count: 3 }),
+      );
+      await expect(billingField(page, lang, 'company')).toHaveValue(contact.company);
+      const mail = await mailOf(page, lang);
+      expect(mail.to).toBe(site.email);
+      expect(mail.body).toContain(contact.company);
+
+      // A proxy in front of a stopped service answers 502: the same message, and a later try goes through.
+      await page.unroute('**/api/orders');
+      await page.route('**/api/orders', (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+      await orderButton(page, lang).click();
+      await expect(alert).toBeFocused();
+      await page.reload();
+      await expect(
+        page
+          .getByRole('table')
+          .first()
+          .getByRole('row')
+          .filter({ hasText: copyOf(treppenlifte, lang).name }),
+      ).toHaveCount(2);
+      await page.unroute('**/api/orders');
+      const answer = await sendAndAnswer(page, lang);
+      expect(answer.status).toBe(201);
+      await expect(page.getByText(answer.orderNumber).first()).toBeVisible();
+    });
   });
 }
 

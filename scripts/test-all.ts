@@ -26,13 +26,19 @@ const checks: Gate[] = [
   { name: 'content', command: 'npm run --silent check:content' },
   { name: 'jest', command: 'npx jest --ci' },
 ];
-const build: Gate = { name: 'build', command: 'npm run build' };
+/**
+ * The export is built as `npm start` builds it, sending orders to the order service beside it on the same
+ * origin (scripts/serve.ts), so that e2e tests the checkout's order from the button to the number. The
+ * fixture gate builds without it: the site as any static host serves it alone.
+ */
+const orderService = { ORDER_ENDPOINT: '/api/orders' };
+const build: Gate = { name: 'build', command: 'npm run build', env: orderService };
 /**
  * The gates that test the export, once the build has passed. Four browsers share the cores, and e2e has the longer
  * queue: on two cores it took 219 and 232 s with three, against 245 and 249 s with two each.
  */
 const exportGates: Gate[] = [
-  { name: 'e2e', command: 'npx playwright test --workers=3', env: { E2E_PORT: String(port) } },
+  { name: 'e2e', command: 'npx playwright test --workers=3', env: { ...orderService, E2E_PORT: String(port) } },
   {
     name: 'fixture',
     command: [

@@ -1,5 +1,6 @@
 import { JsonLd } from '@/components/seo/json-ld';
 import { priceList } from '@/lib/categories';
+import { orderEndpoint } from '@/lib/checkout/endpoint';
 import { countryOptions, orderWords } from '@/lib/checkout/words';
 import { getCategories, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
@@ -44,6 +45,7 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
           termsUrl={site.links.terms}
           validityDays={site.facts.quoteValidityDays}
           overviewHref={overviewPath(locale)}
+          orderEndpoint={orderEndpoint()}
         />
       </div>
     </>

@@ -2,15 +2,17 @@
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
-import { cartSignature } from '@/lib/checkout/quote';
+import { cartSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
-import { summarizeOrder, type OrderWords } from '@/lib/checkout/order';
+import type { ConfirmedOrder } from '@/lib/checkout/confirmation';
+import { formatDay, summarizeOrder, type OrderWords } from '@/lib/checkout/order';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
+import { fill } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { BillingForm } from './billing-form';
-import { QuoteView } from './quote-view';
+import { QuoteView, type OrderDocument } from './quote-view';
 import { SendOrder } from './send-order';
 
 export interface CheckoutProps {
@@ -25,6 +27,8 @@ export interface CheckoutProps {
   termsUrl: string;
   validityDays: number;
   overviewHref: string;
+  /** The order service's URL, when the build names one (`ORDER_ENDPOINT`). */
+  orderEndpoint?: string;
 }
 
 /** True once both stores have read this browser's storage: until then the page shows that it is loading. */
@@ -51,6 +55,7 @@ export function Checkout(props: CheckoutProps) {
   const items = useCartStore((state) => state.items);
   const buyer = useCheckoutStore((state) => state.buyer);
   const quote = useCheckoutStore((state) => state.quote);
+  const confirmed = useCheckoutStore((state) => state.confirmed);
   const summary = useMemo(() => summarizeOrder(items, buyer, vatRate, words), [items, buyer, vatRate, words]);
   const problems = useMemo(() => buyerProblems(buyer), [buyer]);
   const complete = Object.keys(problems).length === 0;
@@ -58,6 +63,12 @@ export function Checkout(props: CheckoutProps) {
   useEffect(() => {
     if (loaded && summary.rows.length > 0) useCheckoutStore.getState().stamp(signature, props.validityDays);
   }, [loaded, signature, summary.rows.length, props.validityDays]);
+
+  // A new cart is a new order: the last one's confirmation has done its job.
+  const hasRows = summary.rows.length > 0;
+  useEffect(() => {
+    if (loaded && hasRows && confirmed) useCheckoutStore.getState().dismissConfirmation();
+  }, [loaded, hasRows, confirmed]);
 
   /** Fields whose problem is shown: each after the buyer left it, all after a try to go on. */
   const [shown, setShown] = useState<ReadonlySet<BuyerField>>(new Set());
@@ -86,6 +97,7 @@ export function Checkout(props: CheckoutProps) {
       </p>
     );
   }
+  if (summary.rows.length === 0 && confirmed) return <Confirmation {...props} confirmed={confirmed} />;
   if (summary.rows.length === 0) {
     return (
       <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6 print:hidden">
@@ -195,23 +207,92 @@ export function Checkout(props: CheckoutProps) {
         <QuoteView
           ref={quoteRef}
           summary={summary}
-          quote={quote}
+          doc={quoteDocument(quote, words, props.validityDays)}
           words={words}
           seller={props.seller}
           termsUrl={props.termsUrl}
-          validityDays={props.validityDays}
           onClose={() => setQuoteOpen(false)}
         />
       )}
 
       <SendOrder
         summary={summary}
+        items={items}
         quote={quote}
         words={words}
         email={props.email}
+        vatRate={vatRate}
+        endpoint={props.orderEndpoint}
         complete={complete}
         onIncomplete={checkAll}
       />
+    </>
+  );
+}
+
+/** The quote: its number, its date and the last day it holds. */
+function quoteDocument(quote: QuoteStamp, words: OrderWords, validityDays: number): OrderDocument {
+  const q = words.strings.quote;
+  const until = quoteValidUntil(new Date(`${quote.date}T00:00:00Z`), validityDays)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    heading: q.heading,
+    facts: [
+      [q.number, quote.number],
+      [q.date, formatDay(quote.date, words.locale)],
+      [q.validUntil, formatDay(until, words.locale)],
+    ],
+    closing: q.accept,
+    print: q.print,
+  };
+}
+
+/**
+ * An order the service took: its number at once, and its confirmation to print or save, also after a
+ * reload, until the buyer starts a new order.
+ */
+function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: ConfirmedOrder }) {
+  const { words } = props;
+  const c = words.strings.confirmation;
+  const summary = summarizeOrder(confirmed.items, confirmed.buyer, confirmed.vatRate, words);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const doc: OrderDocument = {
+    heading: c.document,
+    facts: [
+      [c.orderNumber, confirmed.orderNumber],
+      [c.orderedOn, formatDay(confirmed.orderedOn, words.locale)],
+      [c.quote, confirmed.quote.number],
+    ],
+    closing: c.binding,
+    print: c.print,
+  };
+  return (
+    <>
+      <div className="mt-8 rounded-xl border border-emerald-300 bg-emerald-50 p-6 print:hidden">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-900 focus:outline-none"
+        >
+          {c.heading}
+        </h2>
+        <p className="mt-2 text-slate-800">
+          {fill(c.received, {
+            orderNumber: confirmed.orderNumber,
+            email: confirmed.buyer.invoiceEmail || confirmed.buyer.email,
+          })}
+        </p>
+        <a
+          href={props.overviewHref}
+          onClick={() => useCheckoutStore.getState().dismissConfirmation()}
+          className="text-brand-800 mt-4 inline-flex min-h-11 items-center font-semibold underline"
+        >
+          {c.newOrder}
+        </a>
+      </div>
+      <QuoteView summary={summary} doc={doc} words={words} seller={props.seller} termsUrl={props.termsUrl} />
     </>
   );
 }

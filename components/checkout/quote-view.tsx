@@ -1,50 +1,44 @@
 'use client';
 
 import PrinterIcon from '@heroicons/react/24/outline/PrinterIcon';
-import { buyerLines, formatDay, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
-import { quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
+import { buyerLines, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
 import type { SiteSettings } from '@/lib/content-schema';
 import { fill } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 
+/** What sets one document apart from the other: the quote to approve, or the confirmation of an order. */
+export interface OrderDocument {
+  heading: string;
+  /** Label and value, under the heading: the numbers and dates. */
+  facts: [string, string][];
+  /** The last line of the terms. */
+  closing: string;
+  print: string;
+}
+
 interface QuoteViewProps {
-  ref: React.Ref<HTMLElement>;
+  ref?: React.Ref<HTMLElement>;
   summary: OrderSummary;
-  quote: QuoteStamp;
+  doc: OrderDocument;
   words: OrderWords;
   seller: SiteSettings['seller'];
   termsUrl: string;
-  validityDays: number;
-  onClose: () => void;
+  /** Closes the document; without it, there is no close button. */
+  onClose?: () => void;
 }
 
 /**
- * The quote (Angebot) as a document for the buyer's purchasing department: on screen below the checkout,
- * and printed (or saved as PDF from the print dialog) alone on A4, without the site around it.
+ * The quote (Angebot), or the confirmation of an order, as a document for the buyer's purchasing
+ * department: on screen in the checkout, and printed (or saved as PDF from the print dialog) alone on A4,
+ * without the site around it.
  */
-export function QuoteView({
-  ref,
-  summary,
-  quote,
-  words,
-  seller,
-  termsUrl,
-  validityDays,
-  onClose,
-}: QuoteViewProps) {
+export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose }: QuoteViewProps) {
   const { strings, locale } = words;
   const q = strings.quote;
   const money = (cents: number) => formatMoney(cents, locale);
-  const until = quoteValidUntil(new Date(`${quote.date}T00:00:00Z`), validityDays)
-    .toISOString()
-    .slice(0, 10);
   const { buyer, totals } = summary;
   const [company, ...address] = buyerLines({ ...buyer, vatId: '', poNumber: '' }, words);
-  const facts = [
-    [q.number, quote.number],
-    [q.date, formatDay(quote.date, locale)],
-    [q.validUntil, formatDay(until, locale)],
-  ];
+  const { facts } = doc;
 
   return (
     <article
@@ -64,7 +58,7 @@ export function QuoteView({
         </div>
         <div className="text-right">
           <h2 id="quote-heading" className="text-2xl font-bold">
-            {q.heading}
+            {doc.heading}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3">
             {facts.map(([label, value]) => (
@@ -155,7 +149,7 @@ export function QuoteView({
             {termsUrl}
           </a>
         </p>
-        <p className="pt-2 font-medium">{q.accept}</p>
+        <p className="pt-2 font-medium">{doc.closing}</p>
       </section>
 
       <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-700 print:mt-5 print:text-[7.5pt]">
@@ -174,15 +168,17 @@ export function QuoteView({
           className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-11 items-center gap-2 rounded-lg px-4 font-semibold text-white"
         >
           <PrinterIcon className="size-5" aria-hidden="true" />
-          {q.print}
+          {doc.print}
         </button>
-        <button
-          type="button"
-          onClick={onClose}
-          className="min-h-11 rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        >
-          {q.close}
-        </button>
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-11 rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            {q.close}
+          </button>
+        )}
       </div>
     </article>
   );

@@ -2,7 +2,10 @@
 
 import ClipboardDocumentIcon from '@heroicons/react/24/outline/ClipboardDocumentIcon';
 import EnvelopeIcon from '@heroicons/react/24/outline/EnvelopeIcon';
-import { useRef, useState } from 'react';
+import PaperAirplaneIcon from '@heroicons/react/24/outline/PaperAirplaneIcon';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CartItem } from '@/lib/cart/rules';
+import { useCartStore } from '@/lib/cart/store';
 import {
   orderCopyText,
   orderMailHref,
@@ -11,43 +14,260 @@ import {
   type OrderWords,
 } from '@/lib/checkout/order';
 import type { QuoteStamp } from '@/lib/checkout/quote';
-import { useCartStore } from '@/lib/cart/store';
+import { orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
+import { useCheckoutStore } from '@/lib/checkout/store';
 import { fill } from '@/lib/format';
 
 interface SendOrderProps {
   summary: OrderSummary;
+  /** The cart's lines, as the order service receives them. */
+  items: readonly CartItem[];
   quote: QuoteStamp | undefined;
   words: OrderWords;
   /** The sales address. */
   email: string;
+  /** German VAT in percent, kept with a confirmed order. */
+  vatRate: number;
+  /** The order service's URL, when the build names one. */
+  endpoint?: string;
   /** Whether the billing details have no problem left. */
   complete: boolean;
   /** Shows the details' problems. */
   onIncomplete: () => void;
 }
 
+const primary =
+  'bg-brand-700 hover:bg-brand-800 mt-4 flex min-h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-white disabled:cursor-wait disabled:opacity-70';
 const secondary =
   'text-brand-800 ring-brand-700 hover:bg-brand-50 flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold ring-1';
 
 /**
- * The binding order on invoice: an e-mail to the sales team that the buyer's mail program opens, or the
- * same text to copy into any mailbox. Both carry the quote's number, the rows, the VAT and the details. The
- * cart stays until the buyer empties it: the mail may never have left their outbox.
+ * The binding order on invoice. With an order service, the main button sends it there and the buyer sees
+ * its number; without one, or when the service cannot be reached, the order goes as an e-mail that the
+ * buyer's mail program opens, or as text to copy into any mailbox. All carry the quote's number, the rows,
+ * the VAT and the details. Only an order the service took empties the cart: a mail may never have left
+ * the buyer's outbox.
  */
-export function SendOrder({ summary, quote, words, email, complete, onIncomplete }: SendOrderProps) {
-  const { strings } = words;
-  const send = strings.send;
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  const [message, setMessage] = useState('');
-  const [sent, setSent] = useState(false);
+export function SendOrder(props: SendOrderProps) {
+  const { summary, quote, words, email, endpoint, complete, onIncomplete } = props;
+  const send = words.strings.send;
   const ready = complete && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
+  const mailHref = text ? orderMailHref(email, text) : undefined;
 
-  async function copy(value: string) {
+  function mailClick(event: React.MouseEvent) {
+    if (ready) return true;
+    event.preventDefault();
+    onIncomplete();
+    return false;
+  }
+
+  return (
+    <section aria-labelledby="send-heading" className="mt-12 max-w-2xl print:hidden">
+      <h2 id="send-heading" className="text-xl font-semibold text-slate-900">
+        {send.heading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{send.b2bNote}</p>
+      {endpoint ? (
+        <ToService {...props} endpoint={endpoint} mailHref={mailHref} onMailClick={mailClick} />
+      ) : (
+        <ByMail
+          words={words}
+          email={email}
+          mailHref={mailHref}
+          onMailClick={mailClick}
+          label={send.button}
+          main
+        >
+          <p className="mt-2 text-xs text-slate-600">{fill(send.hint, { email })}</p>
+          {!ready && <p className="mt-2 text-sm font-medium text-slate-800">{send.fixFirst}</p>}
+        </ByMail>
+      )}
+      {ready && text && <CopyOrder words={words} email={email} text={orderCopyText(email, text, words)} />}
+    </section>
+  );
+}
+
+interface ByMailProps {
+  words: OrderWords;
+  email: string;
+  mailHref: string | undefined;
+  /** Returns whether the mail program opens: not while the details are incomplete. */
+  onMailClick: (event: React.MouseEvent) => boolean;
+  label: string;
+  /** The main way to order (no service): the big button. */
+  main?: boolean;
+  children?: React.ReactNode;
+}
+
+/** The e-mail order: a link that opens the buyer's mail program with the order written out. */
+function ByMail({ words, mailHref, onMailClick, label, main, children }: ByMailProps) {
+  const [sent, setSent] = useState(false);
+  return (
+    <>
+      <a
+        href={mailHref}
+        onClick={(event) => setSent(onMailClick(event))}
+        className={main ? primary : `mt-3 ${secondary}`}
+      >
+        <EnvelopeIcon className="size-5" aria-hidden="true" />
+        {label}
+      </a>
+      {children}
+      {sent && <EmptyCartPrompt words={words} />}
+    </>
+  );
+}
+
+interface ToServiceProps extends SendOrderProps {
+  endpoint: string;
+  mailHref: string | undefined;
+  onMailClick: (event: React.MouseEvent) => boolean;
+}
+
+/** The order sent to the order service, with the e-mail order as the way out when it fails. */
+function ToService({
+  summary,
+  items,
+  quote,
+  words,
+  email,
+  vatRate,
+  endpoint,
+  complete,
+  onIncomplete,
+  mailHref,
+  onMailClick,
+}: ToServiceProps) {
+  const send = words.strings.send;
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Exclude<SendResult, { ok: true }>>();
+  const [website, setWebsite] = useState('');
+  /** When the button appeared: the start of the clock for details that were typed before anything was stored. */
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const honeypotId = useId();
+
+  async function submit() {
+    if (!complete || !quote) {
+      onIncomplete();
+      return;
+    }
+    if (sending) return;
+    setSending(true);
+    setFailure(undefined);
+    const checkout = useCheckoutStore.getState();
+    const result = await sendOrder(
+      endpoint,
+      orderRequestBody({
+        key: checkout.keyFor(quote.number),
+        locale: words.locale,
+        items,
+        buyer: summary.buyer,
+        quote: quote.number,
+        website,
+        elapsedMs: Date.now() - (checkout.startedAt ?? shownAt.current),
+      }),
+    );
+    setSending(false);
+    if (result.ok) {
+      checkout.confirm({
+        orderNumber: result.orderNumber,
+        orderedOn: new Date().toISOString().slice(0, 10),
+        quote: { number: quote.number, date: quote.date },
+        items: [...items],
+        buyer: summary.buyer,
+        vatRate,
+      });
+      useCartStore.getState().clear();
+    } else {
+      setFailure(result);
+      requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  }
+
+  return (
+    <>
+      <button type="button" onClick={() => void submit()} disabled={sending} className={primary}>
+        <PaperAirplaneIcon className="size-5" aria-hidden="true" />
+        {send.button}
+      </button>
+      <p className="mt-2 text-xs text-slate-600">{send.serviceHint}</p>
+      {!complete && <p className="mt-2 text-sm font-medium text-slate-800">{send.fixFirst}</p>}
+      <p role="status" className="mt-2 text-sm font-medium text-slate-800">
+        {sending ? send.sending : ''}
+      </p>
+      {failure && (
+        <div
+          ref={failureRef}
+          tabIndex={-1}
+          role="alert"
+          className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
+        >
+          <p className="font-semibold">{failureText(failure, words)}</p>
+          {failure.reason === 'rejected' && failure.messages.length > 0 && (
+            <ul className="mt-2 list-disc pl-5">
+              {failure.messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {/* People don't see this field and leave it empty; a form-filling bot fills it, and its order is marked as spam. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>{send.honeypot}</label>
+        <input
+          id={honeypotId}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(event) => setWebsite(event.target.value)}
+        />
+      </div>
+      <h3 className="mt-6 border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">
+        {send.otherWays}
+      </h3>
+      <ByMail words={words} email={email} mailHref={mailHref} onMailClick={onMailClick} label={send.byMail} />
+    </>
+  );
+}
+
+function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWords): string {
+  const send = words.strings.send;
+  switch (failure.reason) {
+    case 'unreachable':
+      return send.unreachable;
+    case 'rateLimited':
+      return fill(send.rateLimited, { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)) });
+    case 'rejected':
+      return send.rejected;
+  }
+}
+
+interface CopyOrderProps {
+  words: OrderWords;
+  email: string;
+  text: string;
+}
+
+/** The order as text, for a buyer without a mail program: a button copies it, or they select it. */
+function CopyOrder({ words, email, text }: CopyOrderProps) {
+  const send = words.strings.send;
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const [message, setMessage] = useState('');
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(text);
       setMessage(fill(send.copied, { email }));
-      setSent(true);
+      setCopied(true);
     } catch {
       // No clipboard (an old browser, a denied permission): the text is selected for the buyer to copy.
       textRef.current?.focus();
@@ -57,62 +277,32 @@ export function SendOrder({ summary, quote, words, email, complete, onIncomplete
   }
 
   return (
-    <section aria-labelledby="send-heading" className="mt-12 max-w-2xl print:hidden">
-      <h2 id="send-heading" className="text-xl font-semibold text-slate-900">
-        {send.heading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{send.b2bNote}</p>
-      <a
-        href={text ? orderMailHref(email, text) : undefined}
-        onClick={(event) => {
-          if (ready) setSent(true);
-          else {
-            event.preventDefault();
-            onIncomplete();
-          }
-        }}
-        className="bg-brand-700 hover:bg-brand-800 mt-4 flex min-h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-white"
-      >
-        <EnvelopeIcon className="size-5" aria-hidden="true" />
-        {send.button}
-      </a>
-      <p className="mt-2 text-xs text-slate-600">{fill(send.hint, { email })}</p>
-      {!ready && <p className="mt-2 text-sm font-medium text-slate-800">{send.fixFirst}</p>}
-
-      {sent && <EmptyCartPrompt words={words} />}
-
-      {ready && text && (
-        <div className="mt-6 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-700">{fill(send.withoutMailProgram, { email })}</p>
-          <button
-            type="button"
-            onClick={() => void copy(orderCopyText(email, text, words))}
-            className={`mt-3 ${secondary}`}
-          >
-            <ClipboardDocumentIcon className="size-5" aria-hidden="true" />
-            {send.copy}
-          </button>
-          <p role="status" className="mt-2 text-sm font-medium text-emerald-800">
-            {message}
-          </p>
-          <label htmlFor="order-text" className="mt-4 block text-sm font-medium text-slate-800">
-            {send.textLabel}
-          </label>
-          <textarea
-            id="order-text"
-            ref={textRef}
-            readOnly
-            value={orderCopyText(email, text, words)}
-            rows={12}
-            className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs leading-5 text-slate-900"
-          />
-        </div>
-      )}
-    </section>
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <p className="text-sm text-slate-700">{fill(send.withoutMailProgram, { email })}</p>
+      <button type="button" onClick={() => void copy()} className={`mt-3 ${secondary}`}>
+        <ClipboardDocumentIcon className="size-5" aria-hidden="true" />
+        {send.copy}
+      </button>
+      <p role="status" className="mt-2 text-sm font-medium text-emerald-800">
+        {message}
+      </p>
+      {copied && <EmptyCartPrompt words={words} />}
+      <label htmlFor="order-text" className="mt-4 block text-sm font-medium text-slate-800">
+        {send.textLabel}
+      </label>
+      <textarea
+        id="order-text"
+        ref={textRef}
+        readOnly
+        value={text}
+        rows={12}
+        className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs leading-5 text-slate-900"
+      />
+    </div>
   );
 }
 
-/** After an order left the page: the cart stays, and one button empties it. */
+/** After an order left the page by mail: the cart stays, and one button empties it. */
 function EmptyCartPrompt({ words }: { words: OrderWords }) {
   const send = words.strings.send;
   return (

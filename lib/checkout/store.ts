@@ -4,7 +4,9 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { createSafeStorage } from '../cart/storage';
 import { NEW_BUYER, sanitizeBuyer, type Buyer, type BuyerField } from './buyer';
+import { sanitizeConfirmation, type ConfirmedOrder } from './confirmation';
 import { QUOTE_NUMBER_PATTERN, stampFor, type QuoteStamp } from './quote';
+import { newOrderKey } from './send';
 
 /**
  * The checkout's billing details and the current quote's number, kept in this browser's localStorage only
@@ -17,12 +19,23 @@ const CHECKOUT_STORAGE_VERSION = 1;
 interface StoredCheckout {
   buyer: Buyer;
   quote?: QuoteStamp;
+  /** When the buyer began the details (ms since 1970): the order service tells people from bots by it. */
+  startedAt?: number;
+  /** The idempotency key of the order for one quote: sending it again is the same order. */
+  orderKey?: { quote: string; key: string };
+  /** The last order the service took, shown until the cart holds a new one. */
+  confirmed?: ConfirmedOrder;
 }
 
 export interface CheckoutState extends StoredCheckout {
   setField: (field: BuyerField, value: string) => void;
   /** The quote's number for this cart: kept while the cart stays the same and the quote holds, else a new one. */
   stamp: (cart: string, validityDays: number, now?: Date) => QuoteStamp;
+  /** The key for sending the order of this quote: the same on every try. */
+  keyFor: (quote: string) => string;
+  /** The service took the order: keep its confirmation; the next cart gets a new quote and key. */
+  confirm: (order: ConfirmedOrder) => void;
+  dismissConfirmation: () => void;
   forget: () => void;
 }
 
@@ -38,21 +51,57 @@ function sanitizeQuote(raw: unknown): QuoteStamp | undefined {
     : undefined;
 }
 
+function sanitizeTime(raw: unknown): number | undefined {
+  return typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { quote, key } = raw as Record<string, unknown>;
+  return typeof quote === 'string' &&
+    QUOTE_NUMBER_PATTERN.test(quote) &&
+    typeof key === 'string' &&
+    UUID.test(key)
+    ? { quote, key }
+    : undefined;
+}
+
 export const useCheckoutStore = create<CheckoutState>()(
   persist(
     (set, get) => ({
       buyer: NEW_BUYER,
       quote: undefined,
       setField(field, value) {
-        set({ buyer: { ...get().buyer, [field]: value } });
+        set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
       },
       stamp(cart, validityDays, now = new Date()) {
         const quote = stampFor(cart, get().quote, now, validityDays);
         if (quote !== get().quote) set({ quote });
         return quote;
       },
+      keyFor(quote) {
+        const stored = get().orderKey;
+        if (stored?.quote === quote) return stored.key;
+        const orderKey = { quote, key: newOrderKey() };
+        set({ orderKey });
+        return orderKey.key;
+      },
+      confirm(confirmed) {
+        set({ confirmed, quote: undefined, orderKey: undefined });
+      },
+      dismissConfirmation() {
+        set({ confirmed: undefined });
+      },
       forget() {
-        set({ buyer: NEW_BUYER, quote: undefined });
+        set({
+          buyer: NEW_BUYER,
+          quote: undefined,
+          startedAt: undefined,
+          orderKey: undefined,
+          confirmed: undefined,
+        });
         useCheckoutStore.persist.clearStorage();
       },
     }),
@@ -61,12 +110,25 @@ export const useCheckoutStore = create<CheckoutState>()(
       version: CHECKOUT_STORAGE_VERSION,
       storage: createSafeStorage<StoredCheckout>(),
       skipHydration: true,
-      partialize: ({ buyer, quote }): StoredCheckout => ({ buyer, quote }),
+      partialize: ({ buyer, quote, startedAt, orderKey, confirmed }): StoredCheckout => ({
+        buyer,
+        quote,
+        startedAt,
+        orderKey,
+        confirmed,
+      }),
       // Another version's details are not read: the buyer types them again rather than sees them garbled.
       migrate: (): StoredCheckout => ({ buyer: NEW_BUYER }),
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<Record<keyof StoredCheckout, unknown>>;
-        return { ...current, buyer: sanitizeBuyer(stored.buyer), quote: sanitizeQuote(stored.quote) };
+        return {
+          ...current,
+          buyer: sanitizeBuyer(stored.buyer),
+          quote: sanitizeQuote(stored.quote),
+          startedAt: sanitizeTime(stored.startedAt),
+          orderKey: sanitizeOrderKey(stored.orderKey),
+          confirmed: sanitizeConfirmation(stored.confirmed),
+        };
       },
     },
   ),

@@ -1,0 +1,204 @@
+/**
+ * @jest-environment node
+ */
+import type { CartItem } from '@/lib/cart/rules';
+import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
+import { sanitizeConfirmation, type ConfirmedOrder } from '@/lib/checkout/confirmation';
+import { orderEndpoint, orderEndpointOrigin } from '@/lib/checkout/endpoint';
+import { newOrderKey, orderRequestBody, readAnswer, sendOrder } from '@/lib/checkout/send';
+import { getCategories } from '@/lib/content';
+import { unitPriceCents } from '@/lib/money';
+
+const [first, second] = getCategories();
+const line = (id: string, category = first!, exclusive = false, quantity = 1): CartItem => ({
+  id,
+  category: category.id,
+  exclusive,
+  area: 'germany',
+  price: unitPriceCents(category.price, exclusive),
+  quantity,
+});
+const buyer: Buyer = {
+  ...NEW_BUYER,
+  company: '  Muster GmbH ',
+  name: 'Erika Muster',
+  email: 'einkauf@muster.example',
+  street: 'Hauptstraße 1',
+  postcode: '80331',
+  city: 'München',
+  vatId: 'de 123.456.789',
+};
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('the order request', () => {
+  const body = orderRequestBody({
+    key: newOrderKey(),
+    locale: 'de',
+    items: [line('a'), line('b'), line('c', first, true, 3), line('d', second)],
+    buyer,
+    quote: 'AN-20261125-7K3Q9M',
+    website: '',
+    elapsedMs: 41_999.6,
+  });
+
+  it('sends one line per industry, area and kind, with quantities and no prices', () => {
+    expect(body.lines).toEqual([
+      { category: first!.id, exclusive: false, area: 'germany', quantity: 2 },
+      { category: first!.id, exclusive: true, area: 'germany', quantity: 3 },
+      { category: second!.id, exclusive: false, area: 'germany', quantity: 1 },
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/price/i);
+  });
+
+  it('sends the details trimmed, the VAT ID as written on an invoice, and whole milliseconds', () => {
+    expect(body.buyer.company).toBe('Muster GmbH');
+    expect(body.buyer.vatId).toBe('DE123456789');
+    expect(body.elapsedMs).toBe(42_000);
+  });
+
+  it('makes a random version-4 UUID for the key, also from given bytes', () => {
+    expect(body.key).toMatch(UUID_V4);
+    expect(newOrderKey()).not.toBe(newOrderKey());
+    expect(newOrderKey((bytes) => bytes.fill(0))).toBe('00000000-0000-4000-8000-000000000000');
+  });
+});
+
+describe("the service's answer", () => {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  const accepted = { orderNumber: 'LW-20261125-0001', net: 17_800, vat: 3_382, gross: 21_182 };
+
+  it('is an order number with the totals on 201 and on 200 (the same key again)', async () => {
+    expect(await readAnswer(json(201, accepted))).toEqual({ ok: true, ...accepted });
+    expect(await readAnswer(json(200, accepted))).toEqual({ ok: true, ...accepted });
+  });
+
+  it('counts a 2xx without an order number, or with broken totals, as no answer', async () => {
+    expect(await readAnswer(json(201, { ...accepted, orderNumber: '' }))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(await readAnswer(json(201, { ...accepted, gross: -1 }))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    expect(await readAnswer(new Response('<html>proxy</html>', { status: 200 }))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+
+  it("reads a 422's messages, and a 429's wait", async () => {
+    const errors = [{ field: 'buyer.email', message: 'E-Mail: Das ist keine gültige E-Mail-Adresse.' }];
+    expect(await readAnswer(json(422, { errors }))).toEqual({
+      ok: false,
+      reason: 'rejected',
+      messages: [errors[0]!.message],
+    });
+    expect(await readAnswer(json(429, { errors: [] }, { 'Retry-After': '300' }))).toEqual({
+      ok: false,
+      reason: 'rateLimited',
+      retryAfter: 300,
+    });
+    expect(await readAnswer(json(403, {}))).toEqual({ ok: false, reason: 'rejected', messages: [] });
+  });
+
+  it('takes a 5xx, a dropped connection and a timeout as a service that cannot be reached', async () => {
+    const body = orderRequestBody({
+      key: newOrderKey(),
+      locale: 'en',
+      items: [line('a')],
+      buyer,
+      quote: 'AN-20261125-7K3Q9M',
+      website: '',
+      elapsedMs: 5000,
+    });
+    const answer = (response: () => Promise<Response>) =>
+      sendOrder('/api/orders', body, { fetchImpl: response as typeof fetch, timeoutMs: 50 });
+    expect(await answer(async () => json(503, {}))).toEqual({ ok: false, reason: 'unreachable' });
+    expect(await answer(() => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+    // A service that never answers: the request's own timeout aborts it.
+    const hanging = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    expect(
+      await sendOrder('/api/orders', body, { fetchImpl: hanging as typeof fetch, timeoutMs: 50 }),
+    ).toEqual({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+
+  it('posts JSON without cookies', async () => {
+    const seen: RequestInit[] = [];
+    const body = orderRequestBody({
+      key: newOrderKey(),
+      locale: 'de',
+      items: [line('a')],
+      buyer,
+      quote: 'AN-20261125-7K3Q9M',
+      website: '',
+      elapsedMs: 5000,
+    });
+    await sendOrder('https://orders.example.de/api/orders', body, {
+      fetchImpl: (async (_url: string, init: RequestInit) => {
+        seen.push(init);
+        return json(201, accepted);
+      }) as typeof fetch,
+    });
+    expect(seen[0]).toMatchObject({ method: 'POST', credentials: 'omit' });
+    expect(new Headers(seen[0]!.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(seen[0]!.body))).toEqual(body);
+  });
+});
+
+describe('ORDER_ENDPOINT', () => {
+  it('is absent, a path on the site, or an absolute http(s) URL whose origin the policy allows', () => {
+    expect(orderEndpoint({})).toBeUndefined();
+    expect(orderEndpoint({ ORDER_ENDPOINT: ' ' })).toBeUndefined();
+    expect(orderEndpoint({ ORDER_ENDPOINT: '/api/orders' })).toBe('/api/orders');
+    expect(orderEndpointOrigin('/api/orders')).toBeUndefined();
+    const absolute = orderEndpoint({ ORDER_ENDPOINT: 'https://orders.example.de/api/orders' });
+    expect(orderEndpointOrigin(absolute)).toBe('https://orders.example.de');
+    for (const bad of ['ftp://orders.example.de/', '//orders.example.de/api/orders', 'orders.example.de'])
+      expect(() => orderEndpoint({ ORDER_ENDPOINT: bad })).toThrow(/ORDER_ENDPOINT/);
+  });
+});
+
+describe('a stored confirmation', () => {
+  const confirmed: ConfirmedOrder = {
+    orderNumber: 'LW-20261125-0001',
+    orderedOn: '2026-11-25',
+    quote: { number: 'AN-20261125-7K3Q9M', date: '2026-11-25' },
+    items: [line('a'), line('b', first, true, 2)],
+    buyer: { ...NEW_BUYER, company: 'Muster GmbH' },
+    vatRate: 19,
+  };
+
+  it('reads back as it was stored, prices included', () => {
+    expect(sanitizeConfirmation(JSON.parse(JSON.stringify(confirmed)))).toEqual(confirmed);
+  });
+
+  it('reads as none when any part is junk', () => {
+    const broken: unknown[] = [
+      undefined,
+      'LW-1',
+      { ...confirmed, orderNumber: '<img src=x onerror=alert(1)>' },
+      { ...confirmed, orderedOn: 'gestern' },
+      { ...confirmed, quote: { number: 'AN-1', date: '2026-11-25' } },
+      { ...confirmed, items: [] },
+      { ...confirmed, items: [{ ...line('a'), price: Number.NaN }] },
+      { ...confirmed, items: [{ ...line('a'), quantity: 10_000 }] },
+      { ...confirmed, items: [{ ...line('a'), area: 'mars' }] },
+      { ...confirmed, vatRate: 'neunzehn' },
+    ];
+    for (const raw of broken) expect(sanitizeConfirmation(raw)).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SendOrder } from '@/components/checkout/send-order';
+import type { CartItem } from '@/lib/cart/rules';
+import { useCartStore } from '@/lib/cart/store';
+import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
+import { summarizeOrder } from '@/lib/checkout/order';
+import { useCheckoutStore } from '@/lib/checkout/store';
+import { orderWords } from '@/lib/checkout/words';
+import { getCategories, getSite } from '@/lib/content';
+import type { Locale } from '@/lib/i18n';
+import { unitPriceCents } from '@/lib/money';
+
+const site = getSite();
+const [category] = getCategories();
+const items: CartItem[] = [
+  {
+    id: 'a',
+    category: category!.id,
+    exclusive: false,
+    area: 'germany',
+    price: unitPriceCents(category!.price, false),
+    quantity: 2,
+  },
+];
+const buyer: Buyer = {
+  ...NEW_BUYER,
+  company: 'Muster GmbH',
+  name: 'Erika Muster',
+  email: 'einkauf@muster.example',
+  street: 'Hauptstraße 1',
+  postcode: '80331',
+  city: 'München',
+};
+const quote = { number: 'AN-20261125-7K3Q9M', date: '2026-11-25', cart: 'x' };
+
+function renderSendOrder(locale: Locale, endpoint?: string) {
+  const words = orderWords(locale);
+  render(
+    <SendOrder
+      summary={summarizeOrder(items, buyer, site.facts.vatRate, words)}
+      items={items}
+      quote={quote}
+      words={words}
+      email={site.email}
+      vatRate={site.facts.vatRate}
+      endpoint={endpoint}
+      complete
+      onIncomplete={jest.fn()}
+    />,
+  );
+  return { send: words.strings.send, user: userEvent.setup({ delay: null }) };
+}
+
+/** The service's answer as `fetch` resolves it (jsdom has no Response). */
+const answer = (status: number, body: unknown) =>
+  ({ status, headers: { get: () => null }, json: async () => body }) as unknown as Response;
+
+const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  act(() => {
+    useCartStore.setState({ items });
+    useCheckoutStore.setState({ confirmed: undefined, orderKey: undefined });
+  });
+});
+
+describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
+  it('without an order service, is the e-mail order itself', () => {
+    const { send } = renderSendOrder(locale);
+    const link = screen.getByRole('link', { name: send.button });
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^mailto:${site.email}\\?`));
+    expect(screen.queryByRole('button', { name: send.button })).toBeNull();
+    expect(screen.queryByRole('link', { name: send.byMail })).toBeNull();
+  });
+
+  it('with an order service, sends the order there, keeps its confirmation and empties the cart', async () => {
+    fetchMock.mockResolvedValue(answer(201, { orderNumber: 'LW-20261125-0007', net: 1, vat: 0, gross: 1 }));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    expect(screen.getByRole('link', { name: send.byMail }).getAttribute('href')).toMatch(/^mailto:/);
+    await user.click(screen.getByRole('button', { name: send.button }));
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/orders');
+    const body = JSON.parse(String(init.body));
+    expect(body).toMatchObject({
+      locale,
+      quote: quote.number,
+      website: '',
+      buyer: { company: buyer.company },
+    });
+    expect(body.lines).toEqual([{ category: category!.id, exclusive: false, area: 'germany', quantity: 2 }]);
+    expect(useCheckoutStore.getState().confirmed).toMatchObject({ orderNumber: 'LW-20261125-0007', items });
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
+  it('keeps the cart and says so when the service cannot be reached; a second try sends the same key', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(send.unreachable);
+    expect(useCartStore.getState().items).toEqual(items);
+    expect(useCheckoutStore.getState().confirmed).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const keys = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)).key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+});

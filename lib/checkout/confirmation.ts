@@ -1,0 +1,62 @@
+import { isValidQuantity, type CartItem } from '../cart/rules';
+import { areaFromCode } from '../order/area';
+import { sanitizeBuyer, type Buyer } from './buyer';
+import { QUOTE_NUMBER_PATTERN } from './quote';
+
+/**
+ * An order the service has taken, as the checkout keeps it in this browser to show its number and its
+ * printable confirmation, also after a reload, until the buyer starts a new order. The lines keep the
+ * prices they were ordered at.
+ */
+export interface ConfirmedOrder {
+  orderNumber: string;
+  /** The day it was sent, YYYY-MM-DD. */
+  orderedOn: string;
+  quote: { number: string; date: string };
+  items: CartItem[];
+  buyer: Buyer;
+  /** The German VAT rate it was ordered with, in percent. */
+  vatRate: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Order numbers as the service makes them: letters, digits and hyphens. */
+const ORDER_NUMBER = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
+const MAX_PRICE_CENTS = 10_000_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sanitizeLine(raw: unknown): CartItem | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { id, category, exclusive, area, price, quantity } = raw;
+  if (typeof id !== 'string' || typeof category !== 'string' || category.length > 80) return undefined;
+  if (typeof exclusive !== 'boolean' || typeof area !== 'string' || !areaFromCode(area)) return undefined;
+  if (!Number.isSafeInteger(price) || (price as number) <= 0 || (price as number) > MAX_PRICE_CENTS)
+    return undefined;
+  if (!isValidQuantity(quantity)) return undefined;
+  return { id, category, exclusive, area, price: price as number, quantity };
+}
+
+/** A stored confirmation read back; anything that is not one in every part reads as none. */
+export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
+  if (!isRecord(raw) || !isRecord(raw.quote) || !Array.isArray(raw.items)) return undefined;
+  const { orderNumber, orderedOn, vatRate } = raw;
+  const { number, date } = raw.quote;
+  if (typeof orderNumber !== 'string' || !ORDER_NUMBER.test(orderNumber)) return undefined;
+  if (typeof orderedOn !== 'string' || !DAY.test(orderedOn)) return undefined;
+  if (typeof number !== 'string' || !QUOTE_NUMBER_PATTERN.test(number)) return undefined;
+  if (typeof date !== 'string' || !DAY.test(date)) return undefined;
+  if (typeof vatRate !== 'number' || !(vatRate >= 0 && vatRate <= 100)) return undefined;
+  const items = raw.items.slice(0, 500).map(sanitizeLine);
+  if (items.length === 0 || items.some((item) => item === undefined)) return undefined;
+  return {
+    orderNumber,
+    orderedOn,
+    quote: { number, date },
+    items: items as CartItem[],
+    buyer: sanitizeBuyer(raw.buyer),
+    vatRate,
+  };
+}

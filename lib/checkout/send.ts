@@ -1,0 +1,132 @@
+import { groupItems, type CartItem } from '../cart/rules';
+import type { Locale } from '../i18n';
+import { cleanBuyer, type Buyer } from './buyer';
+
+/**
+ * Sending the order to the order service (`ORDER_ENDPOINT`): the request as the service's contract
+ * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. Prices never
+ * travel: the service computes them from content/ itself.
+ */
+export interface OrderRequestBody {
+  /** The idempotency key: the same order sent twice is one order. */
+  key: string;
+  locale: Locale;
+  lines: { category: string; exclusive: boolean; area: string; quantity: number }[];
+  buyer: Buyer;
+  quote: string;
+  /** The honeypot: empty from a person. */
+  website: string;
+  /** Milliseconds since the buyer began the details: a bot sends in less than a person could type. */
+  elapsedMs: number;
+}
+
+export function orderRequestBody(input: {
+  key: string;
+  locale: Locale;
+  items: readonly CartItem[];
+  buyer: Buyer;
+  quote: string;
+  website: string;
+  elapsedMs: number;
+}): OrderRequestBody {
+  return {
+    key: input.key,
+    locale: input.locale,
+    lines: groupItems(input.items).map(({ category, exclusive, area, quantity }) => ({
+      category,
+      exclusive,
+      area,
+      quantity,
+    })),
+    buyer: cleanBuyer(input.buyer),
+    quote: input.quote,
+    website: input.website,
+    elapsedMs: Math.max(0, Math.round(input.elapsedMs)),
+  };
+}
+
+/** What became of a send: the service took the order, or why not. */
+export type SendResult =
+  | { ok: true; orderNumber: string; net: number; vat: number; gross: number }
+  /** No answer, a timeout or a server error: the service may be down; nothing is lost, try again or mail. */
+  | { ok: false; reason: 'unreachable' }
+  /** Too many orders from this address: try again after `retryAfter` seconds. */
+  | { ok: false; reason: 'rateLimited'; retryAfter: number }
+  /** The service refused the order, with its reasons where it gave any. */
+  | { ok: false; reason: 'rejected'; messages: string[] };
+
+/** How long the checkout waits for the service before it offers the other ways. */
+export const SEND_TIMEOUT_MS = 20_000;
+
+function isCents(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** Reads the service's answer; anything that is not the contract's shape counts as no answer. */
+export async function readAnswer(response: Response): Promise<SendResult> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (response.status === 200 || response.status === 201) {
+    const { orderNumber, net, vat, gross } = record;
+    if (
+      typeof orderNumber === 'string' &&
+      orderNumber.length > 0 &&
+      isCents(net) &&
+      isCents(vat) &&
+      isCents(gross)
+    )
+      return { ok: true, orderNumber, net, vat, gross };
+    return { ok: false, reason: 'unreachable' };
+  }
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    return {
+      ok: false,
+      reason: 'rateLimited',
+      retryAfter: Number.isFinite(seconds) && seconds > 0 ? seconds : 60,
+    };
+  }
+  if (response.status >= 400 && response.status < 500) {
+    const errors = Array.isArray(record.errors) ? record.errors : [];
+    const messages = errors
+      .map((error: unknown) =>
+        typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : undefined,
+      )
+      .filter((message): message is string => typeof message === 'string');
+    return { ok: false, reason: 'rejected', messages };
+  }
+  return { ok: false, reason: 'unreachable' };
+}
+
+/** Posts the order; never throws. */
+export async function sendOrder(
+  endpoint: string,
+  body: OrderRequestBody,
+  { timeoutMs = SEND_TIMEOUT_MS, fetchImpl = globalThis.fetch } = {},
+): Promise<SendResult> {
+  try {
+    const response = await fetchImpl(endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      // The buyer's details go to the service and nowhere else; no cookies ride along.
+      credentials: 'omit',
+      referrerPolicy: 'strict-origin',
+    });
+    return await readAnswer(response);
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
+}
+
+/** A UUID for the idempotency key, also where `crypto.randomUUID` is missing (a page on plain http). */
+export function newOrderKey(
+  random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
+  const bytes = random(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
