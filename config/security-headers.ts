@@ -125,10 +125,7 @@ export function headerContentSecurityPolicy(env: OrderEnv = process.env): string
  * hashes the build computed for that page; everything else falls back to the
  * site itself.
  */
-export function pageContentSecurityPolicy(
-  scriptHashes: string[] = [],
-  env: OrderEnv = process.env,
-): string {
+export function pageContentSecurityPolicy(scriptHashes: string[] = [], env: OrderEnv = process.env): string {
   return serialize([
     ['default-src', "'self'"],
     ['script-src', ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)].join(' ')],
