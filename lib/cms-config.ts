@@ -90,6 +90,20 @@ const labels: Record<string, Label> = {
     hint: 'Wird von der Umgebungsvariable SITE_URL überschrieben.',
   },
   email: { label: 'E-Mail des Vertriebs' },
+  seller: {
+    label: 'Verkäufer (auf Angebot und Bestellbestätigung)',
+    hint: 'Pflichtangaben eines Geschäftsbriefs. Vor dem Start alle Platzhalter durch die echten Firmendaten ersetzen.',
+  },
+  'seller.legalName': { label: 'Firma mit Rechtsform', hint: 'z. B. „Leadwerk GmbH“' },
+  'seller.street': { label: 'Straße und Hausnummer (Sitz)' },
+  'seller.postcode': { label: 'PLZ' },
+  'seller.city': { label: 'Ort' },
+  'seller.country': { label: 'Land' },
+  'seller.registerCourt': { label: 'Registergericht', hint: 'z. B. „Amtsgericht Berlin-Charlottenburg“' },
+  'seller.registerNumber': { label: 'Handelsregisternummer', hint: 'z. B. „HRB 123456 B“' },
+  'seller.vatId': { label: 'USt-IdNr.', hint: 'z. B. „DE123456789“' },
+  'seller.managingDirectors': { label: 'Geschäftsführung', hint: 'Eine Person je Eintrag.' },
+  'seller.managingDirectors.item': { label: 'Geschäftsführer/in' },
   links: { label: 'Links' },
   'links.contact': { label: 'Kontakt / Terminbuchung' },
   'links.about': { label: 'Über uns' },
@@ -120,6 +134,7 @@ const labels: Record<string, Label> = {
   'facts.paymentMethods': { label: 'Zahlarten (IDs)' },
   'facts.paymentTermDays': { label: 'Zahlungsziel (Tage)' },
   'facts.vatRate': { label: 'Mehrwertsteuer (%)' },
+  'facts.quoteValidityDays': { label: 'Gültigkeit eines Angebots (Tage)' },
   'facts.consent': { label: 'Einwilligung' },
   'facts.consent.retentionYears': { label: 'Aufbewahrung der Nachweise (Jahre)' },
   'facts.consent.logged': { label: 'Protokollierte Angaben (IDs)' },
@@ -143,6 +158,7 @@ const labels: Record<string, Label> = {
   cart: { label: 'Warenkorb' },
   llms: { label: 'llms.txt' },
   errors: { label: 'Fehlermeldungen' },
+  checkout: { label: 'Kasse, Angebot und Bestellung' },
 };
 
 /** Fields whose text runs over several lines get a text area. */
