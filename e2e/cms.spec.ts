@@ -17,6 +17,9 @@ import { categories, copyOf, expect, test } from './support';
 
 type Files = Record<string, string>;
 
+// The CMS speaks the browser's language (e2e/cms-languages.spec.ts); these tests find its buttons by their English names.
+test.use({ locale: 'en-US' });
+
 function filesIn(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
