@@ -10,7 +10,7 @@ export default defineConfig([
     'out/**',
     '.fixture-out/**',
     'bench/floor/**',
-    // The CMS as npm ships it, copied by scripts/cms.ts.
+    // The CMS, bundled from its npm package by scripts/cms.ts.
     'public/admin/sveltia/**',
     'test-results/**',
     'playwright-report/**',

@@ -17,6 +17,9 @@ import { categories, copyOf, expect, test } from './support';
 
 type Files = Record<string, string>;
 
+// The CMS speaks the browser's language (e2e/cms-languages.spec.ts); these tests find its buttons by their English names.
+test.use({ locale: 'en-US' });
+
 function filesIn(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
@@ -251,6 +254,12 @@ const fieldGroup = (scope: Locator, label: string) =>
 /** Scrolls an element to the top of its pane: the CMS draws the fields below it once they come into view. */
 const toTop = (locator: Locator) => locator.evaluate((element) => element.scrollIntoView({ block: 'start' }));
 
+/** Types a value into a field, and waits until the field shows it before the next step. */
+async function enter(box: Locator, value: string) {
+  await box.fill(value);
+  await expect(box).toHaveValue(value);
+}
+
 /** Picks an option of a select field. */
 async function choose(scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).last().click();
@@ -267,9 +276,8 @@ async function addItems(pane: Locator, list: string, items: Record<string, strin
       const boxes = field.getByRole('textbox', { name: label, exact: true });
       await expect(boxes).toHaveCount(index + 1);
       await toTop(boxes.nth(index));
-      await boxes.nth(index).fill(value);
       // The CMS has taken the value in before the next click.
-      await expect(boxes.nth(index)).toHaveValue(value);
+      await enter(boxes.nth(index), value);
     }
   }
   await toTop(add);
@@ -277,15 +285,15 @@ async function addItems(pane: Locator, list: string, items: Record<string, strin
 
 /** Types one language's copy of a new industry into its editor pane. */
 async function typeCopy(pane: Locator, copy: CategoryContent) {
-  await pane.getByRole('textbox', { name: 'Name', exact: true }).fill(copy.name);
-  await pane.getByRole('textbox', { name: 'Seitentitel' }).fill(copy.title);
-  await pane.getByRole('textbox', { name: 'Beschreibung' }).fill(copy.description);
+  await enter(pane.getByRole('textbox', { name: 'Name', exact: true }), copy.name);
+  await enter(pane.getByRole('textbox', { name: 'Seitentitel' }), copy.title);
+  await enter(pane.getByRole('textbox', { name: 'Beschreibung' }), copy.description);
   await addItems(
     pane,
     'Suchbegriffe',
     copy.keywords.map((keyword) => ({ Suchbegriff: keyword })),
   );
-  await pane.getByRole('textbox', { name: 'Hauptüberschrift (H1)' }).fill(copy.h1);
+  await enter(pane.getByRole('textbox', { name: 'Hauptüberschrift (H1)' }), copy.h1);
   await addItems(
     pane,
     'Vorteile',
@@ -297,9 +305,9 @@ async function typeCopy(pane: Locator, copy: CategoryContent) {
     copy.features.map(({ title, description }) => ({ Titel: title, Text: description })),
   );
   const testimonial = fieldGroup(pane, 'Kundenstimme');
-  await testimonial.getByRole('textbox', { name: 'Zitat' }).fill(copy.testimonial.text);
-  await testimonial.getByRole('textbox', { name: 'Person und Funktion' }).fill(copy.testimonial.author);
-  await testimonial.getByRole('textbox', { name: 'Firma' }).fill(copy.testimonial.company);
+  await enter(testimonial.getByRole('textbox', { name: 'Zitat' }), copy.testimonial.text);
+  await enter(testimonial.getByRole('textbox', { name: 'Person und Funktion' }), copy.testimonial.author);
+  await enter(testimonial.getByRole('textbox', { name: 'Firma' }), copy.testimonial.company);
   await toTop(testimonial.getByRole('textbox', { name: 'Firma' }));
   await addItems(
     pane,
@@ -329,14 +337,28 @@ async function openCopy(page: Page) {
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
 /**
- * Saves the open entry and waits until the CMS says it is saved. The notice of an earlier save stays for a few
- * seconds; it has to be gone first, or it would confirm a save whose files are still being written.
+ * Saves the open entry and waits for what the CMS reports: that the entry is saved, or that it refused to
+ * save it, which fails the test at once with the CMS's message and the fields it marks. The notice of an
+ * earlier save stays for a few seconds; it has to be gone first, or it would confirm a save whose files are
+ * still being written.
  */
 async function saveAndConfirm(page: Page) {
   const notice = page.getByText(/Entry saved/).filter({ visible: true });
+  const refusal = page.getByRole('alert').filter({ hasText: /fields? ha(s|ve) errors?/ });
   await expect(notice).toHaveCount(0);
   await save(page);
-  await expect(notice.first()).toBeVisible();
+  await expect(notice.or(refusal).first()).toBeVisible();
+  if (await refusal.isVisible()) {
+    const marked = await page
+      .getByRole('group', { name: /Field$/ })
+      .filter({ has: page.getByRole('alert') })
+      .all();
+    // Each field's first line of its accessibility tree: its role and name.
+    const names = await Promise.all(marked.map(async (field) => (await field.ariaSnapshot()).split('\n')[0]));
+    throw new Error(
+      `The CMS did not save: ${await refusal.innerText()}\nFields it marks:\n${names.join('\n')}`,
+    );
+  }
 }
 
 test.describe('the editors’ CMS', () => {
@@ -405,26 +427,19 @@ test.describe('the editors’ CMS', () => {
     await page.getByRole('button', { name: /^Add \W?Kategorien\W?$/ }).click();
     const row = page.getByRole('group', { name: /^Edit / });
     await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
-    await row.getByRole('textbox', { name: 'ID', exact: true }).last().fill(industry.id);
-    await row.getByRole('textbox', { name: 'Textdatei' }).last().fill(industry.translationKey);
-    await row
-      .getByRole('spinbutton', { name: /Preis pro Lead/ })
-      .last()
-      .fill(String(industry.price));
+    await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);
+    await enter(row.getByRole('textbox', { name: 'Textdatei' }).last(), industry.translationKey);
+    await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
     await choose(row, 'Symbol', industry.icon);
     await choose(row, 'Farbe', industry.gradient);
-    await row
-      .getByRole('textbox', { name: /Slug deutsch/ })
-      .last()
-      .fill(industry.slugs.de);
-    await row
-      .getByRole('textbox', { name: /Slug englisch/ })
-      .last()
-      .fill(industry.slugs.en);
+    await enter(row.getByRole('textbox', { name: /Slug deutsch/ }).last(), industry.slugs.de);
+    await enter(row.getByRole('textbox', { name: /Slug englisch/ }).last(), industry.slugs.en);
     await saveAndConfirm(page);
 
     await page.getByRole('treeitem', { name: /Branchentexte/ }).click();
     await page.getByRole('button', { name: 'Create New Entry' }).click();
+    // The editor is drawn before the test looks which language its pane shows.
+    await expect(page.getByRole('group', { name: /^Edit \W?\w+\W? Content$/ }).first()).toBeVisible();
     for (const locale of locales) {
       const pane = page.getByRole('group', {
         name: new RegExp(`^Edit \\W?${languageNames[locale]}\\W? Content$`),
@@ -433,7 +448,7 @@ test.describe('the editors’ CMS', () => {
         await page.getByRole('radio', { name: languageNames[locale], exact: true }).first().click();
       await typeCopy(pane, industryCopy[locale]);
       // The copy files are named by the entry's slug: the row's "Textdatei".
-      await page.getByRole('textbox', { name: 'Slug', exact: true }).fill(industry.translationKey);
+      await enter(page.getByRole('textbox', { name: 'Slug', exact: true }), industry.translationKey);
     }
     await saveAndConfirm(page);
 

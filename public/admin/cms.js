@@ -1,4 +1,4 @@
-// Starts the editors' CMS, served from this site (copied from the @sveltia/cms package by scripts/cms.ts).
+// Starts the editors' CMS, served from this site (bundled from the @sveltia/cms package by scripts/cms.ts).
 // It reads its configuration from the <link rel="cms-config-url"> in index.html.
 //
 // The CMS asks GitHub's status page whether GitHub is up, on its sign-in screen and every few minutes,
