@@ -62,7 +62,7 @@ export const orderRequestSchema = z.object({
   /** The quote's number, e.g. AN-20261125-7K3Q9M. */
   quote: z
     .string()
-    .regex(QUOTE_NUMBER_PATTERN, 'not a quote number')
+    .regex(QUOTE_NUMBER_PATTERN, { error: 'not a quote number', abort: true })
     .refine((number) => isDay(quoteIssueDay(number)), 'not a quote number: no such day'),
   /** A field people never see and leave empty. */
   website: z.string().max(2000).default(''),
