@@ -41,6 +41,12 @@ const envSchema = z.object({
     .int()
     .min(10)
     .default(5 * 60_000),
+  /** How long one try of a mail may take before it counts as lost (a crash mid-send) and is tried again, in ms. */
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(2 * 60_000),
 });
 
 export interface OrdersConfig {
@@ -55,6 +61,7 @@ export interface OrdersConfig {
   rateLimit: number;
   trustProxy: boolean;
   retryMaxMs: number;
+  leaseMs: number;
 }
 
 /** Reads the settings; a wrong one stops the service with the variable's name and what it expects. */
@@ -81,5 +88,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
     rateLimit: e.ORDER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY === '1',
     retryMaxMs: e.MAIL_RETRY_MAX_MS,
+    leaseMs: e.MAIL_LEASE_MS,
   };
 }

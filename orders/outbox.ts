@@ -10,8 +10,6 @@ import type { Store } from './store';
  */
 
 const BATCH = 20;
-/** How long a claimed mail is held for its try; after that another worker may take it. */
-const LEASE_MS = 60_000;
 /** The longest the worker sleeps when nothing is due, in case another process wrote to the database. */
 const IDLE_MS = 5_000;
 
@@ -26,10 +24,12 @@ export function startOutbox(options: {
   store: Store;
   send: SendMail;
   retryMaxMs: number;
+  /** How long a mail is held for one try; after that (also after a crash) it is tried again. */
+  leaseMs: number;
   now?: () => Date;
   log?: (line: string) => void;
 }): Outbox {
-  const { store, send, retryMaxMs, now = () => new Date(), log = console.error } = options;
+  const { store, send, retryMaxMs, leaseMs, now = () => new Date(), log = console.error } = options;
   let stopped = false;
   let wakeUp: () => void = () => {};
   let woken = false;
@@ -43,7 +43,7 @@ export function startOutbox(options: {
       const due = await store.dueMails(now(), BATCH);
       for (const mail of due) {
         if (stopped) return;
-        if (!(await store.claimMail(mail, new Date(now().getTime() + LEASE_MS)))) continue;
+        if (!(await store.claimMail(mail, new Date(now().getTime() + leaseMs)))) continue;
         try {
           await send(mail.message);
           await store.markSent(mail.id, now());

@@ -8,7 +8,12 @@ import { openStore } from './store';
 export async function startService(config: OrdersConfig) {
   const store = await openStore(config.database);
   const mail = mailTransport(config.mail);
-  const outbox = startOutbox({ store, send: mail.send, retryMaxMs: config.retryMaxMs });
+  const outbox = startOutbox({
+    store,
+    send: mail.send,
+    retryMaxMs: config.retryMaxMs,
+    leaseMs: config.leaseMs,
+  });
   const app = createApp({ store, config, onMail: outbox.wake });
   return {
     app,

@@ -54,7 +54,7 @@ before(async () => {
   smtp = await startSmtp();
   store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-api'), 'orders.db') });
   const mail = mailTransport({ kind: 'smtp', url: smtp.url });
-  outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200 });
+  outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
   app = createApp({ store, config, onMail: outbox.wake });
 });
 
