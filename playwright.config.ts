@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { chromeFlags, chromePath } from './scripts/lib/local-site';
 
 /** The static server of `npm start` on E2E_PORT; nginx with deploy/nginx.conf on the next port (its http → https redirect on the one after). */
@@ -12,6 +14,12 @@ const hasNginx = !spawnSync('nginx', ['-v'], { stdio: 'ignore' }).error;
 // The config is read by the runner and by each worker; the runner alone says it once.
 if (!hasNginx && process.env.TEST_WORKER_INDEX === undefined)
   console.warn('nginx not installed: the nginx sweep is skipped; apt-get install nginx');
+
+/**
+ * The order service's folder for this run (its database and the mails it writes), new for each run. Set once by
+ * the runner; its workers inherit it, so tests can read the mails there.
+ */
+process.env.E2E_ORDERS_DIR ??= path.join(os.tmpdir(), `leadwerk-e2e-orders-${process.pid}-${Date.now()}`);
 
 const browser = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
 
@@ -52,7 +60,12 @@ export default defineConfig({
   webServer: [
     {
       command: `node --import tsx scripts/serve.ts ${outDir}`,
-      env: { PORT: String(port) },
+      env: {
+        PORT: String(port),
+        ORDERS_DATA_DIR: process.env.E2E_ORDERS_DIR,
+        ORDER_RATE_LIMIT: '0',
+        ALLOWED_ORIGINS: `http://localhost:${port}`,
+      },
       url: `http://localhost:${port}/`,
       // Always a fresh server: it reads out/_headers when it starts.
       reuseExistingServer: false,

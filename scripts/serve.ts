@@ -1,15 +1,19 @@
 // Serves the static export in out/ the way a CDN does: `/x` answers with `x.html`, unknown paths with
 // `404.html` and status 404, text is compressed, and the headers in `out/_headers` (Netlify/Cloudflare Pages
 // format) are applied by the requested path, with those hosts' default Cache-Control for files no rule gives
-// one.
+// one. Under /api/ it serves the order service (orders/) on the same origin, with its database and mail
+// folder in ORDERS_DATA_DIR (default .data/) and the site's own origins allowed.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
 import { resolveExportPath } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
+import { readConfig } from '../orders/config';
+import { startService } from '../orders/service';
 
 const root = path.resolve(process.argv[2] ?? 'out');
 const port = Number(process.env.PORT ?? 3000);
@@ -66,7 +70,15 @@ function compressed(file: string, encoding: 'br' | 'gzip'): Buffer {
 for (const name of fs.readdirSync(root, { recursive: true, encoding: 'utf8' }))
   if (compressible.test(types[path.extname(name)] ?? '')) compressed(path.join(root, name), 'br');
 
+/** The order service's request handler, once it has started. */
+let orders: ReturnType<typeof getRequestListener> | undefined;
+
 const server = http.createServer((request, response) => {
+  if (request.url?.startsWith('/api/')) {
+    if (orders) void orders(request, response);
+    else response.writeHead(503, { 'Retry-After': '1' }).end();
+    return;
+  }
   let urlPath;
   try {
     urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -105,9 +117,19 @@ const server = http.createServer((request, response) => {
   response.end(request.method === 'HEAD' ? undefined : data);
 });
 
-server.listen(port, host, () => {
+server.listen(port, host, async () => {
+  const chosen = (server.address() as { port: number }).port;
+  // The service takes orders from the pages of this origin, by either name.
+  const config = readConfig({
+    ALLOWED_ORIGINS: `http://localhost:${chosen},http://127.0.0.1:${chosen}`,
+    ...process.env,
+  });
+  const service = await startService(config);
+  orders = getRequestListener(service.app.fetch);
+  process.once('SIGTERM', () => {
+    server.close();
+    void service.close().then(() => process.exit(0));
+  });
   // PORT=0 asks for a free port; the line names the one chosen (scripts/lib/local-site.ts reads it).
-  console.log(
-    `Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${(server.address() as { port: number }).port}`,
-  );
+  console.log(`Serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${chosen}`);
 });

@@ -25,6 +25,8 @@ const checks: Gate[] = [
   { name: 'types', command: 'npx tsc --noEmit' },
   { name: 'content', command: 'npm run --silent check:content' },
   { name: 'jest', command: 'npx jest --ci' },
+  // The order service with its real parts: SQLite files, an SMTP server, its own process, a Postgres cluster.
+  { name: 'orders', command: 'npm run --silent test:orders' },
 ];
 /**
  * The export is built as `npm start` builds it, sending orders to the order service beside it on the same

@@ -1,0 +1,347 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { parse as parseContentType } from 'content-type';
+import { stringify } from 'csv-stringify/sync';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { BUYER_FIELDS, sanitizeBuyer, type BuyerField } from '../lib/checkout/buyer';
+import { problemMessage } from '../lib/checkout/messages';
+import { orderText, summarizeOrder } from '../lib/checkout/order';
+import {
+  MAX_ORDER_BYTES,
+  MIN_HUMAN_MS,
+  issueBuyerProblem,
+  orderRequestSchema,
+  quoteIssueDay,
+  type OrderAccepted,
+  type OrderError,
+  type OrderRequest,
+} from '../lib/checkout/order-request';
+import { orderWords } from '../lib/checkout/words';
+import type { CartItem } from '../lib/cart/rules';
+import { priceList } from '../lib/categories';
+import { getCategories, getSite } from '../lib/content';
+import { defaultLocale, isLocale } from '../lib/i18n';
+import { unitPriceCents } from '../lib/money';
+import type { OrdersConfig } from './config';
+import type { MailMessage, SpamReason, Store, StoredOrder } from './store';
+
+/**
+ * The order service's routes: `POST /api/orders`, `GET /api/health` and the owner's `GET /api/orders.csv`.
+ * Every answer that is not 2xx has one shape, `{ errors: [{ field, message }] }` (lib/checkout/order-request.ts).
+ */
+
+export interface AppOptions {
+  store: Store;
+  config: Pick<OrdersConfig, 'allowedOrigins' | 'rateLimit' | 'trustProxy' | 'ordersToken' | 'mailFrom'>;
+  /** Called after an order with a mail was committed: the outbox sends it now. */
+  onMail?: () => void;
+  now?: () => Date;
+}
+
+type Problem = OrderError['errors'][number];
+
+function problems(
+  c: Context,
+  status: ContentfulStatusCode,
+  errors: Problem[],
+  headers?: Record<string, string>,
+) {
+  return c.json<OrderError>({ errors }, status, headers);
+}
+
+function problem(c: Context, status: ContentfulStatusCode, field: string, message: string) {
+  return problems(c, status, [{ field, message }]);
+}
+
+/** How many new orders one address may send in this window. */
+const RATE_WINDOW_MS = 10 * 60_000;
+
+/** Orders per address in the last 10 minutes, kept in memory: a restart forgets them. */
+function rateLimiter(limit: number, now: () => number) {
+  const sent = new Map<string, number[]>();
+  return {
+    /** Counts an order from the address; the seconds to wait when it is one too many. */
+    take(address: string): number | undefined {
+      if (limit === 0) return undefined;
+      const since = now() - RATE_WINDOW_MS;
+      if (sent.size > 10_000)
+        for (const [key, times] of sent) if (times.every((time) => time <= since)) sent.delete(key);
+      const times = (sent.get(address) ?? []).filter((time) => time > since);
+      sent.set(address, times);
+      if (times.length >= limit) return Math.max(1, Math.ceil((times[0]! - since) / 1000));
+      times.push(now());
+      return undefined;
+    },
+    /** Gives back the count of a request that made no new order. */
+    giveBack(address: string) {
+      sent.get(address)?.pop();
+    },
+  };
+}
+
+/** The client's address: the peer, or behind a trusted proxy the address that proxy appended last. */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  const forwarded = c.req.header('x-forwarded-for');
+  if (trustProxy && forwarded) return forwarded.split(',').at(-1)!.trim();
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Called without a Node server (app.request in a test): one address for all.
+    return 'unknown';
+  }
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const hash = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(hash(given), hash(expected));
+}
+
+/** The issues of a request that did not parse, each at its field, the buyer's in the checkout's words. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const locale = isLocale(record.locale) ? record.locale : defaultLocale;
+  const buyer = sanitizeBuyer(record.buyer);
+  const words = orderWords(locale);
+  return issues.map((issue) => {
+    const field = issue.path.join('.') || 'body';
+    const problem = issueBuyerProblem(issue);
+    const [top, name] = issue.path;
+    if (top === 'buyer' && problem && (BUYER_FIELDS as readonly unknown[]).includes(name))
+      return { field, message: problemMessage(name as BuyerField, problem, buyer, words) };
+    return { field, message: issue.message };
+  });
+}
+
+function spamReason(request: OrderRequest): SpamReason | null {
+  if (request.website.trim() !== '') return 'honeypot';
+  return request.elapsedMs < MIN_HUMAN_MS ? 'tooFast' : null;
+}
+
+function accepted(order: StoredOrder): OrderAccepted {
+  return { orderNumber: order.number, net: order.net, vat: order.vat, gross: order.gross };
+}
+
+/** A cell a spreadsheet would run as a formula is written as text. */
+function safeCell(value: string | number): string | number {
+  return typeof value === 'string' && ['=', '+', '-', '@', '\t', '\r'].includes(value.charAt(0))
+    ? `'${value}`
+    : value;
+}
+
+function ordersCsv(orders: StoredOrder[]): string {
+  const header = [
+    'number',
+    'created',
+    'spam',
+    'locale',
+    'quote',
+    'net_cents',
+    'vat_cents',
+    'gross_cents',
+    'vat_case',
+    'lines',
+    ...BUYER_FIELDS,
+    'mail_sent',
+  ];
+  const rows = orders.map((order) => [
+    order.number,
+    order.createdAt.toISOString(),
+    order.spam ?? '',
+    order.locale,
+    order.quote,
+    order.net,
+    order.vat,
+    order.gross,
+    order.vatCase,
+    order.lines.map((line) => `${line.quantity} × ${line.name} (${line.area})`).join('; '),
+    ...BUYER_FIELDS.map((field) => order.buyer[field]),
+    order.mailSentAt ?? '',
+  ]);
+  return stringify([header, ...rows.map((row) => row.map(safeCell))], { record_delimiter: 'windows' });
+}
+
+export function createApp({ store, config, onMail = () => {}, now = () => new Date() }: AppOptions) {
+  const app = new Hono();
+  const limiter = rateLimiter(config.rateLimit, () => now().getTime());
+  const allowed = new Set(config.allowedOrigins);
+
+  app.onError((error, c) => {
+    console.error(error);
+    return problem(
+      c,
+      500,
+      'server',
+      'The order could not be processed; nothing was stored. Please try again.',
+    );
+  });
+  app.notFound((c) => problem(c, 404, 'path', `No ${c.req.method} ${c.req.path} here`));
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
+  /** Browsers of the allowed origins only; a request without Origin comes from no browser page. */
+  const allowedOrigin: MiddlewareHandler = async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !allowed.has(origin))
+      return problem(
+        c,
+        403,
+        'header.Origin',
+        `Orders are taken from ${[...allowed].join(', ') || 'no web page'}`,
+      );
+    await next();
+  };
+
+  app.use(
+    '/api/orders',
+    allowedOrigin,
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      allowMethods: ['POST'],
+      allowHeaders: ['Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.post(
+    '/api/orders',
+    async (c, next) => {
+      let type: string | undefined;
+      try {
+        type = parseContentType(c.req.header('content-type') ?? '').type;
+      } catch {
+        type = undefined;
+      }
+      if (type !== 'application/json')
+        return problem(c, 415, 'header.Content-Type', 'Send the order as application/json');
+      await next();
+    },
+    bodyLimit({
+      maxSize: MAX_ORDER_BYTES,
+      onError: (c) => problem(c, 413, 'body', `An order is at most ${MAX_ORDER_BYTES / 1024} kB`),
+    }),
+    async (c) => {
+      const address = clientAddress(c, config.trustProxy);
+      const wait = limiter.take(address);
+      if (wait !== undefined)
+        return problems(
+          c,
+          429,
+          [{ field: 'address', message: `Too many orders from this address; try again in ${wait} s` }],
+          { 'Retry-After': String(wait) },
+        );
+      let created = false;
+      try {
+        const response = await takeOrder(c);
+        created = response.status === 201;
+        return response;
+      } finally {
+        if (!created) limiter.giveBack(address);
+      }
+    },
+  );
+
+  async function takeOrder(c: Context): Promise<Response> {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return problem(c, 400, 'body', 'The body is not JSON');
+    }
+    const parsed = orderRequestSchema.safeParse(raw);
+    if (!parsed.success) return problems(c, 422, describeIssues(parsed.error.issues, raw));
+    const request = parsed.data;
+    const prices = priceList(getCategories());
+    const unknown = request.lines.flatMap((line, index) =>
+      Object.hasOwn(prices, line.category)
+        ? []
+        : [{ field: `lines.${index}.category`, message: `The shop has no category ${line.category}` }],
+    );
+    if (unknown.length > 0) return problems(c, 422, unknown);
+
+    // Prices from content/, never from the request; the same summary the checkout shows.
+    const items: CartItem[] = request.lines.map((line, index) => ({
+      ...line,
+      id: String(index),
+      price: unitPriceCents(prices[line.category]!, line.exclusive),
+    }));
+    const site = getSite();
+    const words = orderWords(request.locale);
+    const summary = summarizeOrder(items, request.buyer, site.facts.vatRate, words);
+    const text = orderText(summary, { number: request.quote, date: quoteIssueDay(request.quote) }, words);
+    const spam = spamReason(request);
+    const domain = site.email.slice(site.email.lastIndexOf('@') + 1);
+    const mailFor = (number: string): MailMessage => ({
+      from: config.mailFrom ?? { name: site.brand, address: site.email },
+      to: site.email,
+      replyTo: summary.buyer.email,
+      subject: text.subject,
+      text: text.body,
+      messageId: `<${number}@${domain}>`,
+      orderNumber: number,
+    });
+    const { order, created } = await store.createOrder(
+      {
+        key: request.key,
+        createdAt: now(),
+        locale: request.locale,
+        quote: request.quote,
+        buyer: summary.buyer,
+        lines: summary.rows,
+        ...summary.totals,
+        vatCase: summary.totals.case,
+        spam,
+      },
+      spam ? undefined : mailFor,
+    );
+    if (created && !spam) onMail();
+    return c.json(accepted(order), created ? 201 : 200);
+  }
+
+  app.get('/api/health', async (c) => {
+    try {
+      await store.ping();
+      return c.json({ database: store.kind, reachable: true });
+    } catch (error) {
+      return problem(
+        c,
+        503,
+        'database',
+        `The ${store.kind} database does not answer: ${(error as Error).message}`,
+      );
+    }
+  });
+
+  /**
+   * The owner's export: with the token, never to a page of another site (it sends no CORS headers, and a
+   * request a browser marks as cross-site is refused before the token is looked at).
+   */
+  app.get('/api/orders.csv', async (c) => {
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      return problem(c, 403, 'header.Sec-Fetch-Site', 'The export is not for other sites');
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== new URL(c.req.url).origin)
+      return problem(c, 403, 'header.Origin', 'The export is not for other sites');
+    const unauthorized = (message: string) =>
+      problems(c, 401, [{ field: 'header.Authorization', message }], { 'WWW-Authenticate': 'Bearer' });
+    if (!config.ordersToken) return unauthorized('The export is off: the service has no ORDERS_TOKEN');
+    const [scheme, token] = (c.req.header('authorization') ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token || !sameSecret(token, config.ordersToken))
+      return unauthorized('Send Authorization: Bearer with the ORDERS_TOKEN');
+    return c.body(ordersCsv(await store.listOrders()), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="orders.csv"',
+    });
+  });
+
+  return app;
+}

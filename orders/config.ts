@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The service's settings, from the environment, checked once at start-up (README, "Configuration"). */
+
+const origin = z.url().refine((value) => new URL(value).origin === value, 'an origin: scheme, host and port');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  HOST: z.string().default('127.0.0.1'),
+  /** Holds `orders.db` (SQLite) and `mail/` (mails as .eml files when no SMTP_URL is set). */
+  ORDERS_DATA_DIR: z.string().default('.data'),
+  /** `postgres://…` for Postgres; unset, SQLite in ORDERS_DATA_DIR. */
+  DATABASE_URL: z
+    .url()
+    .refine((value) => ['postgres:', 'postgresql:'].includes(new URL(value).protocol), 'a postgres:// URL')
+    .optional(),
+  /** e.g. `smtps://user:password@smtp.example.com`; unset, mails are written to ORDERS_DATA_DIR/mail/. */
+  SMTP_URL: z.url().optional(),
+  /** The sender of the order mails; unset, the sales address of content/site.json. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** The bearer token of `GET /api/orders.csv`; unset, the export is off. */
+  ORDERS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(origin)),
+  /** New orders per address per 10 minutes; 0 turns the limit off. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** `1` when a proxy in front sets X-Forwarded-For: the client is the address it appended last. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** The longest wait between two tries of a mail, in ms. */
+  MAIL_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(5 * 60_000),
+  /** How long one try of a mail may take before it counts as lost (a crash mid-send) and is tried again, in ms. */
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(2 * 60_000),
+});
+
+export interface OrdersConfig {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** An SMTP URL, or the folder that takes .eml files. */
+  mail: { kind: 'smtp'; url: string } | { kind: 'folder'; dir: string };
+  mailFrom: string | undefined;
+  ordersToken: string | undefined;
+  allowedOrigins: string[];
+  rateLimit: number;
+  trustProxy: boolean;
+  retryMaxMs: number;
+  leaseMs: number;
+}
+
+/** Reads the settings; a wrong one stops the service with the variable's name and what it expects. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid order service settings:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+    );
+  const e = parsed.data;
+  const dataDir = path.resolve(e.ORDERS_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'orders.db') },
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', url: e.SMTP_URL }
+      : { kind: 'folder', dir: path.join(dataDir, 'mail') },
+    mailFrom: e.MAIL_FROM,
+    ordersToken: e.ORDERS_TOKEN,
+    allowedOrigins: e.ALLOWED_ORIGINS,
+    rateLimit: e.ORDER_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY === '1',
+    retryMaxMs: e.MAIL_RETRY_MAX_MS,
+    leaseMs: e.MAIL_LEASE_MS,
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OrdersConfig } from './config';
+import type { MailMessage } from './store';
+
+/** Sends one mail; rejects when it was not taken, so the outbox tries again later. */
+export type SendMail = (message: MailMessage) => Promise<void>;
+
+function toNodemailer(message: MailMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    messageId: message.messageId,
+    headers: { 'X-Order-Number': message.orderNumber },
+  };
+}
+
+/**
+ * Over SMTP when SMTP_URL is set; else each mail becomes `<order number>.eml` in a folder, so a fresh machine
+ * takes orders without a mail server. A file is written under another name and then renamed, so the folder
+ * never holds half a mail.
+ */
+export function mailTransport(mail: OrdersConfig['mail']): { send: SendMail; close: () => void } {
+  if (mail.kind === 'smtp') {
+    const transport = nodemailer.createTransport(mail.url);
+    return {
+      send: async (message) => void (await transport.sendMail(toNodemailer(message))),
+      close: () => transport.close(),
+    };
+  }
+  fs.mkdirSync(mail.dir, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    send: async (message) => {
+      const { message: raw } = await transport.sendMail(toNodemailer(message));
+      const file = path.join(mail.dir, `${message.orderNumber}.eml`);
+      await fs.promises.writeFile(`${file}.part`, raw);
+      await fs.promises.rename(`${file}.part`, file);
+    },
+    close: () => transport.close(),
+  };
+}

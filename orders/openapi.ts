@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  MAX_ORDER_BYTES,
+  orderAcceptedSchema,
+  orderErrorSchema,
+  orderRequestSchema,
+} from '../lib/checkout/order-request';
+
+/**
+ * The service's contract as OpenAPI 3.1, generated from the zod schemas the checkout and the service share
+ * (`npm run openapi` writes orders/openapi.json; a test fails when the file is stale).
+ */
+export function openApiDocument() {
+  const schema = (type: z.ZodType, io: 'input' | 'output') =>
+    z.toJSONSchema(type, { io, target: 'draft-2020-12' });
+  const json = (ref: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } });
+  const error = (description: string) => ({ description, content: json('OrderError') });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Leadwerk order service',
+      version: '1.0.0',
+      description:
+        'Takes a binding order on invoice from the checkout. Prices, VAT and totals are computed from the shop’s content, never taken from the request. Amounts are integer cents.',
+    },
+    paths: {
+      '/api/orders': {
+        post: {
+          summary: 'Place an order',
+          requestBody: { required: true, content: json('OrderRequest') },
+          responses: {
+            '201': {
+              description: 'The order is stored; its mail to the seller is on its way.',
+              content: json('OrderAccepted'),
+            },
+            '200': {
+              description: 'The same key came before: the order stored then.',
+              content: json('OrderAccepted'),
+            },
+            '400': error('The body is not JSON.'),
+            '403': error('The Origin is not one of ALLOWED_ORIGINS.'),
+            '413': error(`The body is larger than ${MAX_ORDER_BYTES} bytes.`),
+            '415': error('The Content-Type is not application/json.'),
+            '422': error(
+              'Fields that are wrong, each with the checkout’s message in the request’s language.',
+            ),
+            '429': {
+              ...error('Too many new orders from this address in 10 minutes (ORDER_RATE_LIMIT).'),
+              headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+            },
+          },
+        },
+      },
+      '/api/health': {
+        get: {
+          summary: 'Whether the database answers',
+          responses: {
+            '200': {
+              description: 'It does.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { database: { enum: ['sqlite', 'postgres'] }, reachable: { const: true } },
+                    required: ['database', 'reachable'],
+                  },
+                },
+              },
+            },
+            '503': error('It does not.'),
+          },
+        },
+      },
+      '/api/orders.csv': {
+        get: {
+          summary: 'Every order as CSV, spam flagged (the owner’s export)',
+          security: [{ ordersToken: [] }],
+          responses: {
+            '200': {
+              description: 'The orders, oldest first.',
+              content: { 'text/csv': { schema: { type: 'string' } } },
+            },
+            '401': error('No or a wrong ORDERS_TOKEN.'),
+            '403': error('A request from another site.'),
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        OrderRequest: schema(orderRequestSchema, 'input'),
+        OrderAccepted: schema(orderAcceptedSchema, 'output'),
+        OrderError: schema(orderErrorSchema, 'output'),
+      },
+      securitySchemes: { ordersToken: { type: 'http', scheme: 'bearer' } },
+    },
+  };
+}
+
+/** The file as `npm run openapi` writes it. */
+export function openApiFile(): string {
+  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+}

@@ -1,0 +1,459 @@
+// POST /api/orders, GET /api/health and GET /api/orders.csv against a real SQLite file and a real SMTP server,
+// through the app's own request handling. Prices and the VAT rate are read from content/ here too.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { buyerProblems, type Buyer, type BuyerField, type BuyerProblem } from '../../lib/checkout/buyer';
+import { problemMessage } from '../../lib/checkout/messages';
+import { orderText, summarizeOrder } from '../../lib/checkout/order';
+import {
+  MAX_ORDER_BYTES,
+  orderAcceptedSchema,
+  orderErrorSchema,
+  quoteIssueDay,
+  type OrderRequestInput,
+} from '../../lib/checkout/order-request';
+import { orderWords } from '../../lib/checkout/words';
+import { MAX_QUANTITY } from '../../lib/cart/rules';
+import { priceList } from '../../lib/categories';
+import { getCategories, getSite } from '../../lib/content';
+import type { Locale } from '../../lib/i18n';
+import { unitPriceCents } from '../../lib/money';
+import { createApp } from '../app';
+import { mailTransport } from '../mail';
+import { startOutbox, type Outbox } from '../outbox';
+import { openStore, type Store } from '../store';
+import { buyer, post, startSmtp, tempDir, validOrder, waitFor } from './helpers';
+
+const ORIGIN = 'https://www.leadwerk.example';
+const TOKEN = 'a-token-of-the-owner-0123456789';
+
+let store: Store;
+let outbox: Outbox;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let app: ReturnType<typeof createApp>;
+let address = 0;
+
+/** Each request from its own address, so that only the rate limit's own test meets the limit. */
+function request(path: string, init: RequestInit = {}, target = app) {
+  const headers = new Headers(init.headers);
+  if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', `192.0.2.${++address % 250}`);
+  return target.request(path, { ...init, headers });
+}
+
+const config = {
+  allowedOrigins: [ORIGIN],
+  rateLimit: 20,
+  trustProxy: true,
+  ordersToken: TOKEN,
+  mailFrom: undefined,
+};
+
+before(async () => {
+  smtp = await startSmtp();
+  store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-api'), 'orders.db') });
+  const mail = mailTransport({ kind: 'smtp', url: smtp.url });
+  outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
+  app = createApp({ store, config, onMail: outbox.wake });
+});
+
+after(async () => {
+  await outbox.stop();
+  await store.close();
+  await smtp.close();
+});
+
+/** Net, VAT and gross in cents, from content/'s prices and rate. */
+function expectedTotals(order: OrderRequestInput, vatCharged: boolean) {
+  const prices = priceList(getCategories());
+  const net = order.lines.reduce(
+    (sum, line) => sum + unitPriceCents(prices[line.category]!, line.exclusive) * line.quantity,
+    0,
+  );
+  const vat = vatCharged ? Math.round((net * getSite().facts.vatRate) / 100) : 0;
+  return { net, vat, gross: net + vat };
+}
+
+async function mailOf(orderNumber: string) {
+  return waitFor(`the mail of ${orderNumber}`, () =>
+    smtp.received.find(({ mail }) => mail.messageId?.includes(orderNumber)),
+  );
+}
+
+async function errorsOf(response: Response) {
+  return orderErrorSchema.parse(await response.json()).errors;
+}
+
+describe('POST /api/orders', () => {
+  it('answers 201 with the order number and the totals from content/, then mails the seller the order', async () => {
+    const order = validOrder();
+    const response = await request('/api/orders', post(order, { Origin: ORIGIN }));
+    assert.equal(response.status, 201);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), ORIGIN);
+    const body = orderAcceptedSchema.parse(await response.json());
+    assert.deepEqual({ net: body.net, vat: body.vat, gross: body.gross }, expectedTotals(order, true));
+
+    const { to, mail } = await mailOf(body.orderNumber);
+    const site = getSite();
+    assert.deepEqual(to, [site.email], 'the seller only, never the buyer');
+    assert.equal(mail.messageId, `<${body.orderNumber}@${site.email.split('@')[1]}>`);
+    assert.deepEqual(
+      mail.replyTo?.value.map((entry) => entry.address),
+      [buyer.email],
+    );
+    // The order as the checkout's e-mail order words it.
+    const words = orderWords('de');
+    const items = order.lines.map((line, index) => ({
+      ...line,
+      id: String(index),
+      price: unitPriceCents(priceList(getCategories())[line.category]!, line.exclusive),
+    }));
+    const text = orderText(
+      summarizeOrder(items, buyer, site.facts.vatRate, words),
+      { number: order.quote, date: quoteIssueDay(order.quote) },
+      words,
+    );
+    assert.equal(mail.subject, text.subject);
+    assert.equal(mail.text?.trimEnd(), text.body);
+  });
+
+  it('ignores a price in the request: the price is content/’s', async () => {
+    const order = validOrder();
+    const withPrices = { ...order, lines: order.lines.map((line) => ({ ...line, price: 1 })), net: 1 };
+    const response = await request('/api/orders', post(withPrices));
+    assert.equal(response.status, 201);
+    const body = orderAcceptedSchema.parse(await response.json());
+    assert.deepEqual({ net: body.net, vat: body.vat, gross: body.gross }, expectedTotals(order, true));
+  });
+
+  it('charges no VAT to a business in another EU country with a valid VAT ID, nor outside the EU', async () => {
+    for (const changes of [
+      { country: 'AT', postcode: '1010', vatId: 'ATU13585627' },
+      { country: 'CH', postcode: '8001' },
+    ]) {
+      const order = validOrder({ buyer: { ...buyer, ...changes } });
+      const response = await request('/api/orders', post(order));
+      assert.equal(response.status, 201);
+      const body = orderAcceptedSchema.parse(await response.json());
+      assert.deepEqual({ net: body.net, vat: body.vat, gross: body.gross }, expectedTotals(order, false));
+    }
+  });
+
+  it('answers the same key again with 200 and the same order: one order, one mail', async () => {
+    const order = validOrder();
+    const first = await request('/api/orders', post(order));
+    const again = await request('/api/orders', post(order));
+    assert.equal(first.status, 201);
+    assert.equal(again.status, 200);
+    const number = orderAcceptedSchema.parse(await first.json()).orderNumber;
+    assert.deepEqual(await again.json(), { ...expectedTotals(order, true), orderNumber: number });
+    await mailOf(number);
+    await waitFor('the outbox to be empty', async () => (await store.unsentMails()).length === 0);
+    const orders = (await store.listOrders()).filter((stored) => stored.key === order.key);
+    assert.equal(orders.length, 1);
+    assert.equal(smtp.received.filter(({ mail }) => mail.messageId?.includes(number)).length, 1);
+  });
+
+  it('takes the same key sent twice at once as one order', async () => {
+    const order = validOrder();
+    const answers = await Promise.all([1, 2, 3].map(() => request('/api/orders', post(order))));
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 200, 201]);
+    const numbers = new Set(
+      await Promise.all(answers.map(async (answer) => (await answer.json()).orderNumber)),
+    );
+    assert.equal(numbers.size, 1);
+  });
+
+  it('takes two keys with the same cart as two orders, each mailed', async () => {
+    const order = validOrder();
+    const first = orderAcceptedSchema.parse(await (await request('/api/orders', post(order))).json());
+    const second = orderAcceptedSchema.parse(
+      await (await request('/api/orders', post({ ...order, key: crypto.randomUUID() }))).json(),
+    );
+    assert.notEqual(first.orderNumber, second.orderNumber);
+    await mailOf(first.orderNumber);
+    await mailOf(second.orderNumber);
+  });
+
+  for (const [why, changes] of [
+    ['a filled honeypot', { website: 'https://spam.example' }],
+    ['a send faster than a person fills the details', { elapsedMs: 800 }],
+  ] as const) {
+    it(`stores ${why} as spam and answers it like an order, but mails nothing`, async () => {
+      const order = validOrder(changes);
+      const response = await request('/api/orders', post(order));
+      assert.equal(response.status, 201);
+      const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+      const stored = (await store.listOrders()).find((candidate) => candidate.number === orderNumber);
+      assert.ok(stored?.spam);
+      assert.equal(
+        (await store.unsentMails()).some((mail) => mail.orderNumber === orderNumber),
+        false,
+      );
+      // A real order sent after it is mailed, so the spam would have been by now.
+      const real = orderAcceptedSchema.parse(await (await request('/api/orders', post(validOrder()))).json());
+      await mailOf(real.orderNumber);
+      assert.equal(
+        smtp.received.some(({ mail }) => mail.messageId?.includes(orderNumber)),
+        false,
+      );
+    });
+  }
+});
+
+describe('POST /api/orders with bad input', () => {
+  /** Each buyer field's problem, in the checkout's words of the request's language. */
+  const buyerCases: [BuyerField, Partial<Buyer>, BuyerProblem][] = [
+    ['company', { company: '  ' }, 'required'],
+    ['name', { name: 'N'.repeat(101) }, 'tooLong'],
+    ['email', { email: 'erika.muster-solar.example' }, 'email'],
+    ['postcode', { postcode: '1011' }, 'postcode'],
+    ['country', { country: 'US' }, 'country'],
+    ['vatId', { country: 'AT', postcode: '1010', vatId: 'ATU13585626' }, 'vatIdCheckDigit'],
+    ['invoiceEmail', { invoiceEmail: 'invoices@' }, 'email'],
+  ];
+  for (const locale of ['de', 'en'] as Locale[])
+    for (const [field, changes, problem] of buyerCases)
+      it(`answers 422 at buyer.${field} (${problem}) in ${locale} with the checkout's message`, async () => {
+        const details = { ...buyer, ...changes };
+        assert.equal(buyerProblems(details)[field], problem);
+        const response = await request('/api/orders', post(validOrder({ locale, buyer: details })));
+        assert.equal(response.status, 422);
+        assert.deepEqual(await errorsOf(response), [
+          { field: `buyer.${field}`, message: problemMessage(field, problem, details, orderWords(locale)) },
+        ]);
+      });
+
+  it('names every bad field at once', async () => {
+    const details = { ...buyer, company: '', email: 'x', city: '' };
+    const response = await request('/api/orders', post(validOrder({ buyer: details, key: 'k' })));
+    assert.equal(response.status, 422);
+    assert.deepEqual((await errorsOf(response)).map((error) => error.field).sort(), [
+      'buyer.city',
+      'buyer.company',
+      'buyer.email',
+      'key',
+    ]);
+  });
+
+  const category = () => getCategories()[0]!.id;
+  const line = () => ({ category: category(), exclusive: false, area: 'germany', quantity: 1 });
+  const cases: [string, string, () => unknown][] = [
+    ['key', 'a key that is no UUID', () => validOrder({ key: 'not-a-uuid' })],
+    ['locale', 'a language the shop has not', () => ({ ...validOrder(), locale: 'fr' })],
+    ['lines', 'no lines', () => validOrder({ lines: [] })],
+    [
+      'lines.0.category',
+      'a category the shop has not',
+      () => validOrder({ lines: [{ ...line(), category: 'none' }] }),
+    ],
+    [
+      'lines.0.exclusive',
+      'exclusive as a string',
+      () => ({ ...validOrder(), lines: [{ ...line(), exclusive: 'yes' }] }),
+    ],
+    [
+      'lines.0.area',
+      'an area code the cart never writes',
+      () => validOrder({ lines: [{ ...line(), area: 'postcodes:99-10' }] }),
+    ],
+    ['lines.0.quantity', 'quantity 0', () => validOrder({ lines: [{ ...line(), quantity: 0 }] })],
+    [
+      'lines.0.quantity',
+      'a quantity over the maximum',
+      () => validOrder({ lines: [{ ...line(), quantity: MAX_QUANTITY + 1 }] }),
+    ],
+    [
+      'lines.0.quantity',
+      'a fractional quantity',
+      () => validOrder({ lines: [{ ...line(), quantity: 1.5 }] }),
+    ],
+    ['quote', 'a malformed quote number', () => validOrder({ quote: 'AN-2026-1' })],
+    ['quote', 'a quote number of no real day', () => validOrder({ quote: 'AN-20261399-7K3Q9M' })],
+    ['elapsedMs', 'a negative time', () => validOrder({ elapsedMs: -1 })],
+    ['buyer', 'details that are no object', () => ({ ...validOrder(), buyer: 'Erika' })],
+  ];
+  for (const [field, what, body] of cases)
+    it(`answers 422 at ${field} for ${what}`, async () => {
+      const response = await request('/api/orders', post(body()));
+      assert.equal(response.status, 422);
+      const errors = await errorsOf(response);
+      assert.deepEqual(
+        errors.map((error) => error.field),
+        [field],
+      );
+      assert.ok(errors[0]!.message.length > 0);
+    });
+
+  it('answers 400 at body for a body that is not JSON', async () => {
+    const response = await request('/api/orders', { ...post(null), body: '{"key":' });
+    assert.equal(response.status, 400);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['body'],
+    );
+  });
+
+  it(`answers 413 at body for a body over ${MAX_ORDER_BYTES / 1024} kB`, async () => {
+    const response = await request(
+      '/api/orders',
+      post({ ...validOrder(), website: '', padding: 'x'.repeat(MAX_ORDER_BYTES) }),
+    );
+    assert.equal(response.status, 413);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['body'],
+    );
+  });
+
+  it('answers 415 at the Content-Type for a body that is not JSON by its type', async () => {
+    const response = await request('/api/orders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'key=1',
+    });
+    assert.equal(response.status, 415);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['header.Content-Type'],
+    );
+  });
+
+  it('answers 403 at the Origin for a page of another site, and its preflight too', async () => {
+    const other = 'https://evil.example';
+    const response = await request('/api/orders', post(validOrder(), { Origin: other }));
+    assert.equal(response.status, 403);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['header.Origin'],
+    );
+    const preflight = await request('/api/orders', {
+      method: 'OPTIONS',
+      headers: { Origin: other, 'Access-Control-Request-Method': 'POST' },
+    });
+    assert.equal(preflight.status, 403);
+    assert.equal(preflight.headers.get('Access-Control-Allow-Origin'), null);
+  });
+
+  it('answers the preflight of an allowed origin', async () => {
+    const preflight = await request('/api/orders', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('Access-Control-Allow-Origin'), ORIGIN);
+    assert.match(preflight.headers.get('Access-Control-Allow-Methods') ?? '', /POST/);
+  });
+
+  it('answers 429 with Retry-After once an address sent ORDER_RATE_LIMIT orders in 10 minutes', async () => {
+    const limited = createApp({ store, config: { ...config, rateLimit: 2 }, onMail: outbox.wake });
+    const from = { 'X-Forwarded-For': '198.51.100.7' };
+    // An invalid order and a repeated key are no new orders and do not count.
+    assert.equal((await request('/api/orders', post(validOrder({ key: 'x' }), from), limited)).status, 422);
+    const order = validOrder();
+    assert.equal((await request('/api/orders', post(order, from), limited)).status, 201);
+    assert.equal((await request('/api/orders', post(order, from), limited)).status, 200);
+    assert.equal((await request('/api/orders', post(validOrder(), from), limited)).status, 201);
+    const refused = await request('/api/orders', post(validOrder(), from), limited);
+    assert.equal(refused.status, 429);
+    const wait = Number(refused.headers.get('Retry-After'));
+    assert.ok(wait > 0 && wait <= 600, `Retry-After ${wait}`);
+    assert.deepEqual(
+      (await errorsOf(refused)).map((error) => error.field),
+      ['address'],
+    );
+    // Another address is not held back.
+    assert.equal((await request('/api/orders', post(validOrder()), limited)).status, 201);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 while the database answers', async () => {
+    const response = await request('/api/health');
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { database: 'sqlite', reachable: true });
+  });
+
+  it('answers 503 at database when it does not', async () => {
+    const closed = await openStore({
+      kind: 'sqlite',
+      file: path.join(tempDir('orders-closed'), 'orders.db'),
+    });
+    await closed.close();
+    const response = await request('/api/health', {}, createApp({ store: closed, config }));
+    assert.equal(response.status, 503);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['database'],
+    );
+  });
+});
+
+describe('GET /api/orders.csv', () => {
+  it('answers 401 without the token, and with a wrong one', async () => {
+    for (const headers of [
+      {},
+      { Authorization: 'Bearer wrong-token-0123456789' },
+      { Authorization: TOKEN },
+    ] as Record<string, string>[]) {
+      const response = await request('/api/orders.csv', { headers });
+      assert.equal(response.status, 401);
+      assert.deepEqual(
+        (await errorsOf(response)).map((error) => error.field),
+        ['header.Authorization'],
+      );
+    }
+  });
+
+  it('answers 401 to everyone when the service has no ORDERS_TOKEN', async () => {
+    const closedExport = createApp({ store, config: { ...config, ordersToken: undefined } });
+    const response = await request(
+      '/api/orders.csv',
+      { headers: { Authorization: 'Bearer undefined' } },
+      closedExport,
+    );
+    assert.equal(response.status, 401);
+  });
+
+  it('exports every order with the token, spam flagged', async () => {
+    const real = validOrder();
+    const spam = validOrder({ website: 'filled' });
+    const realNumber = (await (await request('/api/orders', post(real))).json()).orderNumber as string;
+    const spamNumber = (await (await request('/api/orders', post(spam))).json()).orderNumber as string;
+    const response = await request('/api/orders.csv', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('Content-Type') ?? '', /^text\/csv/);
+    assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+    const rows = parseCsv(await response.text(), { columns: true }) as Record<string, string>[];
+    assert.equal(rows.length, (await store.listOrders()).length);
+    const byNumber = (number: string) => rows.find((row) => row.number === number)!;
+    assert.equal(byNumber(realNumber).spam, '');
+    assert.equal(byNumber(spamNumber).spam, 'honeypot');
+    assert.equal(byNumber(realNumber).email, buyer.email);
+    assert.equal(Number(byNumber(realNumber).gross_cents), expectedTotals(real, true).gross);
+  });
+
+  it('writes a value a spreadsheet would run as a formula as text', async () => {
+    const order = validOrder({ buyer: { ...buyer, company: '=HYPERLINK("https://evil.example")' } });
+    const number = (await (await request('/api/orders', post(order))).json()).orderNumber as string;
+    const response = await request('/api/orders.csv', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const rows = parseCsv(await response.text(), { columns: true }) as Record<string, string>[];
+    assert.equal(rows.find((row) => row.number === number)!.company, `'=HYPERLINK("https://evil.example")`);
+  });
+
+  it('refuses a request from another site before it looks at the token', async () => {
+    for (const headers of [
+      { 'Sec-Fetch-Site': 'cross-site', Authorization: `Bearer ${TOKEN}` },
+      { Origin: ORIGIN, Authorization: `Bearer ${TOKEN}` },
+    ] as Record<string, string>[]) {
+      const response = await request('/api/orders.csv', { headers });
+      assert.equal(response.status, 403);
+      assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+// Nothing is lost: orders are taken while the mail server is down and mailed once it is back, and an order
+// answered with 201 is mailed after the service was killed with SIGKILL and started again.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { orderAcceptedSchema } from '../../lib/checkout/order-request';
+import { createApp } from '../app';
+import { mailTransport } from '../mail';
+import { startOutbox } from '../outbox';
+import { openStore } from '../store';
+import { freePort, kill, post, startProcess, startSmtp, tempDir, validOrder, waitFor } from './helpers';
+
+const config = {
+  allowedOrigins: [],
+  rateLimit: 0,
+  trustProxy: false,
+  ordersToken: undefined,
+  mailFrom: undefined,
+};
+
+describe('the outbox', () => {
+  it('takes orders while SMTP is down and sends each mail once it is back', async () => {
+    const port = await freePort();
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-outbox'), 'orders.db') });
+    const mail = mailTransport({ kind: 'smtp', url: `smtp://127.0.0.1:${port}` });
+    const outbox = startOutbox({ store, send: mail.send, retryMaxMs: 300, leaseMs: 60_000, log: () => {} });
+    const app = createApp({ store, config, onMail: outbox.wake });
+    try {
+      const numbers: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await app.request('/api/orders', post(validOrder()));
+        assert.equal(response.status, 201);
+        numbers.push(orderAcceptedSchema.parse(await response.json()).orderNumber);
+      }
+      // Every mail has failed at least once and waits for its next try.
+      await waitFor('a failed try of each mail', async () => {
+        const unsent = await store.unsentMails();
+        return unsent.length === 3 && unsent.every((entry) => entry.attempts > 0 && entry.lastError);
+      });
+      const smtp = await startSmtp(port);
+      try {
+        await waitFor('all three mails', async () => (await store.unsentMails()).length === 0);
+        const ids = smtp.received.map(({ mail: parsed }) => parsed.messageId ?? '');
+        assert.equal(ids.length, 3, 'each mail once');
+        for (const number of numbers) assert.equal(ids.filter((id) => id.includes(number)).length, 1);
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await outbox.stop();
+      mail.close();
+      await store.close();
+    }
+  });
+
+  it('mails an order answered with 201 after the service was killed with SIGKILL and started again', async () => {
+    const dataDir = tempDir('orders-kill');
+    const port = await freePort();
+    const env = {
+      ORDERS_DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_RETRY_MAX_MS: '300',
+      MAIL_LEASE_MS: '500',
+    };
+    const first = await startProcess(env);
+    const order = validOrder();
+    let number: string;
+    try {
+      const response = await fetch(`${first.url}/api/orders`, post(order));
+      assert.equal(response.status, 201);
+      number = orderAcceptedSchema.parse(await response.json()).orderNumber;
+    } finally {
+      // Killed right after the answer, with its mail unsent: no mail server listens yet.
+      await kill(first.child);
+    }
+    assert.ok(fs.existsSync(path.join(dataDir, 'orders.db')));
+
+    const smtp = await startSmtp(port);
+    const second = await startProcess(env);
+    try {
+      const { mail } = await waitFor('the mail after the restart', () =>
+        smtp.received.find(({ mail: parsed }) => parsed.messageId?.includes(number)),
+      );
+      assert.match(mail.subject ?? '', new RegExp(order.quote));
+      // The same key again is the same order, stored before the kill.
+      const again = await fetch(`${second.url}/api/orders`, post(order));
+      assert.equal(again.status, 200);
+      assert.equal(orderAcceptedSchema.parse(await again.json()).orderNumber, number);
+      assert.equal(smtp.received.length, 1);
+    } finally {
+      await kill(second.child, 'SIGTERM');
+      await smtp.close();
+    }
+  });
+});
