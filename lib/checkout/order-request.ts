@@ -43,14 +43,20 @@ export const buyerSchema = z.object(buyerShape).superRefine((buyer, context) => 
     context.addIssue({ code: 'custom', path: [field], message: problem, params: { problem } });
 });
 
-/** One cart line: what was ordered, never at what price. */
+/**
+ * One row of the cart (its lines of one category, area and kind, added up): what was ordered, never at what
+ * price. A row holds at most what the whole cart can hold.
+ */
 export const orderLineSchema = z.object({
   /** The category's id in `content/categories.json`. */
   category: z.string().min(1).max(120),
   exclusive: z.boolean(),
   /** The delivery area as the cart stores it (lib/order/area.ts), e.g. `germany` or `postcodes:80-85`. */
   area: z.string().refine((code) => areaFromCode(code) !== undefined, 'not a delivery area code'),
-  quantity: z.int().min(MIN_QUANTITY).max(MAX_QUANTITY),
+  quantity: z
+    .int()
+    .min(MIN_QUANTITY)
+    .max(MAX_LINES * MAX_QUANTITY),
 });
 
 export const orderRequestSchema = z.object({

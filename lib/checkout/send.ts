@@ -1,24 +1,15 @@
 import { groupItems, type CartItem } from '../cart/rules';
 import type { Locale } from '../i18n';
 import { cleanBuyer, type Buyer } from './buyer';
+import type { OrderRequest } from './order-request';
 
 /**
  * Sending the order to the order service (`ORDER_ENDPOINT`): the request as the service's contract
  * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. Prices never
  * travel: the service computes them from content/ itself.
  */
-export interface OrderRequestBody {
-  /** The idempotency key: the same order sent twice is one order. */
-  key: string;
-  locale: Locale;
-  lines: { category: string; exclusive: boolean; area: string; quantity: number }[];
-  buyer: Buyer;
-  quote: string;
-  /** The honeypot: empty from a person. */
-  website: string;
-  /** Milliseconds since the buyer began the details: a bot sends in less than a person could type. */
-  elapsedMs: number;
-}
+/** The request as the contract has it: prices never travel, the service computes them from content/. */
+export type OrderRequestBody = OrderRequest;
 
 export function orderRequestBody(input: {
   key: string;

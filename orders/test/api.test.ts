@@ -15,7 +15,7 @@ import {
   type OrderRequestInput,
 } from '../../lib/checkout/order-request';
 import { orderWords } from '../../lib/checkout/words';
-import { MAX_QUANTITY } from '../../lib/cart/rules';
+import { MAX_LINES, MAX_QUANTITY } from '../../lib/cart/rules';
 import { priceList } from '../../lib/categories';
 import { getCategories, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
@@ -261,8 +261,8 @@ describe('POST /api/orders with bad input', () => {
     ['lines.0.quantity', 'quantity 0', () => validOrder({ lines: [{ ...line(), quantity: 0 }] })],
     [
       'lines.0.quantity',
-      'a quantity over the maximum',
-      () => validOrder({ lines: [{ ...line(), quantity: MAX_QUANTITY + 1 }] }),
+      'a row with more leads than a whole cart holds',
+      () => validOrder({ lines: [{ ...line(), quantity: MAX_LINES * MAX_QUANTITY + 1 }] }),
     ],
     [
       'lines.0.quantity',
