@@ -150,6 +150,10 @@ function ToService({
   }, []);
   const failureRef = useRef<HTMLDivElement>(null);
   const honeypotId = useId();
+  // The message takes the focus once it is on the page, so that the buyer hears it and goes on from there.
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   async function submit() {
     if (!complete || !quote) {
@@ -185,7 +189,6 @@ function ToService({
       useCartStore.getState().clear();
     } else {
       setFailure(result);
-      requestAnimationFrame(() => failureRef.current?.focus());
     }
   }
 
