@@ -18,6 +18,7 @@ import {
   test,
   treppenlifte,
   ui,
+  mailOrderLink,
 } from './support';
 
 const site = getSite();
@@ -102,7 +103,7 @@ for (const lang of ['de', 'en'] as const) {
     const dialog = await openCart(page, lang);
     await dialog.getByRole('link', { name: dict.cart.checkout }).click();
 
-    const link = page.getByRole('link', { name: dict.checkout.send.button });
+    const link = mailOrderLink(page, lang);
     const href = (await link.getAttribute('href')) ?? '';
     const mail = new URL(href);
     expect(mail.protocol).toBe('mailto:');

@@ -22,6 +22,7 @@ import {
   expect,
   fillBilling,
   fillIn,
+  mailOrderLink,
   openCart,
   order,
   test,
@@ -106,18 +107,13 @@ async function fillCartAndCheckOut(page: Page, lang: Lang) {
   return 7 * treppenlifte.price * 100;
 }
 
-/**
- * The binding order's main button sends it to the order service: the export under test is built as
- * `npm start` and `npm test` build it, with the service beside it (ORDER_ENDPOINT=/api/orders). The
- * e-mail order is the way out.
- */
+/** The binding order's main button: it sends the order to the order service (see `mailOrderLink`). */
 const orderButton = (page: Page, lang: Lang) =>
   page.getByRole('button', { name: ui[lang].checkout.send.button, exact: true });
-const mailLink = (page: Page, lang: Lang) => page.getByRole('link', { name: ui[lang].checkout.send.byMail });
 
 /** The e-mail order's subject and body (line breaks as spaces). */
 async function mailOf(page: Page, lang: Lang): Promise<{ to: string; subject: string; body: string }> {
-  const mail = new URL((await mailLink(page, lang).getAttribute('href')) ?? '');
+  const mail = new URL((await mailOrderLink(page, lang).getAttribute('href')) ?? '');
   return {
     to: mail.pathname,
     subject: mail.searchParams.get('subject') ?? '',
@@ -294,7 +290,7 @@ for (const lang of langs) {
       await orderButton(page, lang).click();
       await expect(summary).toBeFocused();
       await summary.evaluate((element: HTMLElement) => element.blur());
-      await mailLink(page, lang).click();
+      await mailOrderLink(page, lang).click();
       await expect(summary).toBeFocused();
       // Nothing lost: every other field and the cart keep their values.
       for (const [other, value] of Object.entries({ ...good, ...set }) as [BuyerField, string][])

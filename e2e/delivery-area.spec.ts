@@ -22,6 +22,7 @@ import {
   test,
   treppenlifte,
   ui,
+  mailOrderLink,
 } from './support';
 
 const category = treppenlifte;
@@ -95,7 +96,7 @@ const areaCases: AreaCase[] = [
 
 /** The body of the checkout's e-mail order, with line breaks as spaces. */
 async function mailBody(page: Page, lang: Lang): Promise<string> {
-  const href = await page.getByRole('link', { name: ui[lang].checkout.send.button }).getAttribute('href');
+  const href = await mailOrderLink(page, lang).getAttribute('href');
   return (new URL(href ?? '').searchParams.get('body') ?? '').replace(/\s+/g, ' ');
 }
 

@@ -299,6 +299,15 @@ export const WIDTHS = {
   mobile: { width: 375, height: 812 },
 } as const;
 
+/**
+ * The e-mail order's link in the checkout. The export under test is built as `npm start` and `npm test`
+ * build it, with the order service beside it (ORDER_ENDPOINT=/api/orders): its main button sends the order
+ * there, and the e-mail order is the way out.
+ */
+export function mailOrderLink(page: Page, lang: Lang): Locator {
+  return page.getByRole('link', { name: ui[lang].checkout.send.byMail });
+}
+
 /** The checkout of a language. */
 export const checkoutRoute = checkoutPath;
 
