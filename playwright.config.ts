@@ -42,6 +42,9 @@ export default defineConfig({
     // failure, run it again with `npx playwright test <file> --trace on` and open the trace.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // As a visitor who asked for less motion: the page scrolls without animating, so a click waits for no
+    // smooth scroll to settle. What the page does is the same; only how it moves there differs.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath, args: executablePath ? chromeFlags : [] },
   },
   projects: [
