@@ -283,7 +283,8 @@ export function createApp({ store, config, onMail = () => {}, now = () => new Da
       from: config.mailFrom ?? { name: site.brand, address: site.email },
       to: site.email,
       replyTo: summary.buyer.email,
-      subject: text.subject,
+      // The order number first, so that the sales team finds the mail by it; the quote number follows.
+      subject: `${number} · ${text.subject}`,
       text: text.body,
       messageId: `<${number}@${domain}>`,
       orderNumber: number,

@@ -114,7 +114,7 @@ describe('POST /api/orders', () => {
       { number: order.quote, date: quoteIssueDay(order.quote) },
       words,
     );
-    assert.equal(mail.subject, text.subject);
+    assert.equal(mail.subject, `${body.orderNumber} · ${text.subject}`);
     assert.equal(mail.text?.trimEnd(), text.body);
   });
 
