@@ -6,9 +6,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import os from 'node:os';
+import { expect, test, type Browser } from '@playwright/test';
 import * as cheerio from 'cheerio';
 import { htmlFiles } from '../scripts/lib/export-files';
+import { getCategories, getDictionary } from '../lib/content';
+import { checkoutPath, locales, type Locale } from '../lib/i18n';
 
 interface VnuMessage {
   type: string;
@@ -80,11 +83,61 @@ function isError(message: VnuMessage): boolean {
 test.describe.configure({ mode: 'default' });
 let errors: VnuMessage[] = [];
 
-test.beforeAll(async () => {
+/**
+ * The checkout's quote and order confirmation exist only once the page's code has run on a cart: each is
+ * checked as the browser holds it, with the DOM written out to a file.
+ */
+const rendered = path.join(os.tmpdir(), `leadwerk-rendered-${process.pid}`);
+const renderedFiles = locales.flatMap((locale) => [
+  path.join(rendered, `quote-${locale}.html`),
+  path.join(rendered, `confirmation-${locale}.html`),
+]);
+
+async function renderCheckout(browser: Browser, baseURL: string | undefined, locale: Locale) {
+  const { checkout } = getDictionary(locale);
+  const [category] = getCategories();
+  const page = await browser.newPage({ baseURL });
+  // The service's answer is given here: this check is about the confirmation's markup, not the service.
+  await page.route('**/api/orders', (route) =>
+    route.fulfill({ status: 201, json: { orderNumber: 'LW-20261125-000001', net: 1, vat: 0, gross: 1 } }),
+  );
+  await page.goto(checkoutPath(locale));
+  await page.evaluate((id) => {
+    const items = [{ id: `${id}-1-0`, category: id, exclusive: false, area: 'germany', quantity: 3 }];
+    localStorage.setItem('leadwerk-cart', JSON.stringify({ state: { items }, version: 2 }));
+    const buyer = {
+      company: 'Muster GmbH',
+      name: 'Erika Muster',
+      email: 'einkauf@muster.example',
+      phone: '',
+      street: 'Ringstraße 5',
+      postcode: '1010',
+      city: 'Wien',
+      country: 'AT',
+      vatId: 'ATU13585627',
+      poNumber: 'PO-4711',
+      invoiceEmail: '',
+    };
+    const startedAt = Date.now() - 60_000;
+    localStorage.setItem('leadwerk-checkout', JSON.stringify({ state: { buyer, startedAt }, version: 1 }));
+  }, category!.id);
+  await page.reload();
+  await page.getByRole('button', { name: checkout.quoteButton }).click();
+  await page.getByRole('article', { name: checkout.quote.heading }).waitFor();
+  fs.writeFileSync(path.join(rendered, `quote-${locale}.html`), await page.content());
+  await page.getByRole('button', { name: checkout.send.button, exact: true }).click();
+  await page.getByRole('article', { name: checkout.confirmation.document }).waitFor();
+  fs.writeFileSync(path.join(rendered, `confirmation-${locale}.html`), await page.content());
+  await page.close();
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
+  fs.mkdirSync(rendered, { recursive: true });
+  for (const locale of locales) await renderCheckout(browser, testInfo.project.use.baseURL, locale);
   // vnu exits with 1 when it finds errors; its report is read either way.
   const vnu = path.join('node_modules', '.bin', 'vnu');
-  const run = await promisify(execFile)(vnu, ['--format', 'json', '--stdout', ...files], {
+  const run = await promisify(execFile)(vnu, ['--format', 'json', '--stdout', ...files, ...renderedFiles], {
     maxBuffer: 64 * 1024 * 1024,
   }).catch((failure: { stdout?: string; message: string }) => {
     if (!failure.stdout) throw new Error(`the Nu Html Checker did not run: ${failure.message}`);
@@ -93,8 +146,8 @@ test.beforeAll(async () => {
   errors = (JSON.parse(run.stdout) as { messages: VnuMessage[] }).messages.filter(isError);
 });
 
-for (const file of files) {
-  test(`${path.relative(root, file)} has no HTML error`, () => {
+for (const file of [...files, ...renderedFiles]) {
+  test(`${file.startsWith(rendered) ? `the rendered ${path.basename(file)}` : path.relative(root, file)} has no HTML error`, () => {
     expect(fs.existsSync(file)).toBe(true);
     const own = errors.filter((message) => new URL(message.url).pathname === file);
     expect(own.map((message) => `line ${message.lastLine ?? '?'}: ${message.message}`)).toEqual([]);

@@ -29,7 +29,7 @@ const autoComplete: Record<BuyerField, string> = {
   name: 'name',
   email: 'email',
   phone: 'tel',
-  street: 'street-address',
+  street: 'address-line1',
   postcode: 'postal-code',
   city: 'address-level2',
   country: 'country',
@@ -105,7 +105,14 @@ export function BillingForm({
           )}
         </label>
         {name === 'country' ? (
-          <select {...common} onChange={(event) => setField(name, event.target.value)}>
+          // The list holds only countries the shop invoices and always has one chosen: `required` would ask
+          // for an empty first option, so the requirement is stated to assistive technology instead.
+          <select
+            {...common}
+            required={false}
+            aria-required="true"
+            onChange={(event) => setField(name, event.target.value)}
+          >
             {countries.map(({ code, name: label }) => (
               <option key={code} value={code}>
                 {label}
