@@ -10,8 +10,8 @@ import { useCheckoutStore } from '@/lib/checkout/store';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
 import { fill } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
 import { BillingForm } from './billing-form';
+import { OrderTable } from './order-table';
 import { QuoteView, type OrderDocument } from './quote-view';
 import { SendOrder } from './send-order';
 
@@ -48,7 +48,7 @@ function useStoresLoaded(): boolean {
 
 export function Checkout(props: CheckoutProps) {
   const { words, vatRate, prices, overviewHref } = props;
-  const { strings, locale } = words;
+  const { strings } = words;
   useEffect(() => connectCartStorage(prices), [prices]);
   useEffect(() => void useCheckoutStore.persist.rehydrate(), []);
   const loaded = useStoresLoaded();
@@ -113,8 +113,6 @@ export function Checkout(props: CheckoutProps) {
     );
   }
 
-  const money = (cents: number) => formatMoney(cents, locale);
-  const { totals } = summary;
   return (
     <>
       <div className="mt-8 grid gap-10 lg:grid-cols-5 print:hidden">
@@ -123,59 +121,7 @@ export function Checkout(props: CheckoutProps) {
             {strings.linesHeading}
           </h2>
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-300 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {strings.columns.item}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {strings.columns.quantity}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {strings.columns.unitPrice}
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    {strings.columns.lineTotal}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {summary.rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row" className="py-3 pr-3 font-medium text-slate-900">
-                      {row.name}
-                      <span className="block font-normal text-slate-600">{row.area}</span>
-                    </th>
-                    <td className="px-3 py-3 text-right tabular-nums">{row.quantity}</td>
-                    <td className="px-3 py-3 text-right tabular-nums">{money(row.price)}</td>
-                    <td className="py-3 pl-3 text-right tabular-nums">{money(row.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="border-t border-slate-300">
-                <tr>
-                  <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-medium">
-                    {strings.totals.net}
-                  </th>
-                  <td className="pt-3 pl-3 text-right tabular-nums">{money(totals.net)}</td>
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={3} className="pt-1 pr-3 text-right font-medium">
-                    {summary.vatLabel}
-                  </th>
-                  <td className="pt-1 pl-3 text-right tabular-nums">{money(totals.vat)}</td>
-                </tr>
-                <tr className="text-base">
-                  <th scope="row" colSpan={3} className="pt-2 pr-3 text-right font-semibold">
-                    {strings.totals.gross}
-                  </th>
-                  <td className="pt-2 pl-3 text-right font-bold tabular-nums" data-testid="checkout-gross">
-                    {money(totals.gross)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
+            <OrderTable summary={summary} words={words} variant="page" />
           </div>
           {summary.vatNote && (
             <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">{summary.vatNote}</p>

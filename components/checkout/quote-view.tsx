@@ -3,8 +3,8 @@
 import PrinterIcon from '@heroicons/react/24/outline/PrinterIcon';
 import { buyerLines, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
 import type { SiteSettings } from '@/lib/content-schema';
+import { OrderTable } from './order-table';
 import { fill } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
 
 /** What sets one document apart from the other: the quote to approve, or the confirmation of an order. */
 export interface OrderDocument {
@@ -33,10 +33,8 @@ interface QuoteViewProps {
  * without the site around it.
  */
 export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose }: QuoteViewProps) {
-  const { strings, locale } = words;
-  const q = strings.quote;
-  const money = (cents: number) => formatMoney(cents, locale);
-  const { buyer, totals } = summary;
+  const q = words.strings.quote;
+  const { buyer } = summary;
   const [company, ...address] = buyerLines({ ...buyer, vatId: '', poNumber: '' }, words);
   const { facts } = doc;
 
@@ -83,56 +81,7 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
         {buyer.poNumber && <p>{fill(q.poNumber, { poNumber: buyer.poNumber })}</p>}
       </section>
 
-      <table className="mt-6 w-full text-left print:mt-4">
-        <thead className="border-b border-slate-400">
-          <tr>
-            <th scope="col" className="py-1.5 pr-2 font-semibold print:py-0.5">
-              {strings.columns.item}
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-semibold print:py-0.5">
-              {strings.columns.quantity}
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-right font-semibold print:py-0.5">
-              {strings.columns.unitPrice}
-            </th>
-            <th scope="col" className="py-1.5 pl-2 text-right font-semibold print:py-0.5">
-              {strings.columns.lineTotal}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {summary.rows.map((row) => (
-            <tr key={row.key} className="break-inside-avoid">
-              <td className="py-1.5 pr-2 print:py-0.5">
-                {row.name} · {row.area}
-              </td>
-              <td className="px-2 py-1.5 text-right tabular-nums print:py-0.5">{row.quantity}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums print:py-0.5">{money(row.price)}</td>
-              <td className="py-1.5 pl-2 text-right tabular-nums print:py-0.5">{money(row.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-400">
-          <tr>
-            <th scope="row" colSpan={3} className="pt-2 pr-2 text-right font-normal">
-              {strings.totals.net}
-            </th>
-            <td className="pt-2 pl-2 text-right tabular-nums">{money(totals.net)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="pr-2 text-right font-normal">
-              {summary.vatLabel}
-            </th>
-            <td className="pl-2 text-right tabular-nums">{money(totals.vat)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="pt-1 pr-2 text-right font-bold">
-              {strings.totals.gross}
-            </th>
-            <td className="pt-1 pl-2 text-right font-bold tabular-nums">{money(totals.gross)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderTable summary={summary} words={words} variant="document" className="mt-6 print:mt-4" />
       {summary.vatNote && <p className="mt-3 font-medium">{summary.vatNote}</p>}
 
       <section aria-labelledby="quote-terms" className="mt-6 space-y-1 print:mt-4">
@@ -142,7 +91,7 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
         <p>{q.payment}</p>
         <p>{q.delivery}</p>
         <p>{q.replacement}</p>
-        {summary.rows.some((row) => !row.exclusive) && <p>{strings.sharedNote}</p>}
+        {summary.rows.some((row) => !row.exclusive) && <p>{words.strings.sharedNote}</p>}
         <p>
           {q.termsLink}{' '}
           <a href={termsUrl} className="text-brand-800 underline print:text-slate-900 print:no-underline">
