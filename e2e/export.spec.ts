@@ -109,6 +109,16 @@ test.describe('machine-readable files', () => {
     expect(read('product-feed.xml')).toBe(productFeed({ base }));
   });
 
+  test('the checkout is for buyers, not for crawlers: noindex, and named in no sitemap, feed or llms.txt', () => {
+    for (const locale of locales) {
+      const $ = cheerio.load(fs.readFileSync(exported(checkoutPath(locale)), 'utf8'));
+      expect($('meta[name="robots"]').attr('content')).toMatch(/noindex/);
+      const address = new URL(checkoutPath(locale), base).href;
+      for (const file of ['sitemap.xml', 'product-feed.xml', 'llms.txt'])
+        expect(read(file)).not.toContain(address);
+    }
+  });
+
   test('robots.txt allows crawling and names the sitemap', () => {
     const rules = robots();
     const lines = read('robots.txt')
