@@ -23,6 +23,7 @@ import {
   fillBilling,
   fillIn,
   mailOrderLink,
+  restoreCheckout,
   openCart,
   order,
   test,
@@ -500,10 +501,7 @@ async function tenRows(page: Page, lang: Lang) {
     area: 'postcodes:80-85,90',
     quantity: index + 1,
   }));
-  await page.evaluate((lines) => {
-    localStorage.setItem('leadwerk-cart', JSON.stringify({ state: { items: lines }, version: 2 }));
-  }, items);
-  await page.reload();
+  await restoreCheckout(page, items);
   return categories.slice(0, 10);
 }
 

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { expect, test, type Browser } from '@playwright/test';
 import * as cheerio from 'cheerio';
 import { htmlFiles } from '../scripts/lib/export-files';
+import { restoreCheckout } from './support';
 import { getCategories, getDictionary } from '../lib/content';
 import { checkoutPath, locales, type Locale } from '../lib/i18n';
 
@@ -102,26 +103,21 @@ async function renderCheckout(browser: Browser, baseURL: string | undefined, loc
     route.fulfill({ status: 201, json: { orderNumber: 'LW-20261125-000001', net: 1, vat: 0, gross: 1 } }),
   );
   await page.goto(checkoutPath(locale));
-  await page.evaluate((id) => {
-    const items = [{ id: `${id}-1-0`, category: id, exclusive: false, area: 'germany', quantity: 3 }];
-    localStorage.setItem('leadwerk-cart', JSON.stringify({ state: { items }, version: 2 }));
-    const buyer = {
+  await restoreCheckout(
+    page,
+    [{ id: `${category!.id}-1-0`, category: category!.id, exclusive: false, area: 'germany', quantity: 3 }],
+    {
       company: 'Muster GmbH',
       name: 'Erika Muster',
       email: 'einkauf@muster.example',
-      phone: '',
       street: 'Ringstraße 5',
       postcode: '1010',
       city: 'Wien',
       country: 'AT',
       vatId: 'ATU13585627',
       poNumber: 'PO-4711',
-      invoiceEmail: '',
-    };
-    const startedAt = Date.now() - 60_000;
-    localStorage.setItem('leadwerk-checkout', JSON.stringify({ state: { buyer, startedAt }, version: 1 }));
-  }, category!.id);
-  await page.reload();
+    },
+  );
   await page.getByRole('button', { name: checkout.quoteButton }).click();
   await page.getByRole('article', { name: checkout.quote.heading }).waitFor();
   fs.writeFileSync(path.join(rendered, `quote-${locale}.html`), await page.content());

@@ -9,7 +9,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import type { Category } from '../lib/categories';
-import { OPTIONAL_FIELDS, type BuyerField } from '../lib/checkout/buyer';
+import type { CartItem } from '../lib/cart/rules';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from '../lib/cart/store';
+import { NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '../lib/checkout/buyer';
+import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION } from '../lib/checkout/store';
 import { getCategories, getDictionary, type Dictionary } from '../lib/content';
 import {
   allPages,
@@ -328,4 +331,34 @@ export function billingField(page: Page, lang: Lang, field: BuyerField): Locator
   const { fields, optional } = ui[lang].checkout;
   const name = OPTIONAL_FIELDS.has(field) ? `${fields[field]} (${optional})` : fields[field];
   return page.getByRole(field === 'country' ? 'combobox' : 'textbox', { name, exact: true });
+}
+
+/**
+ * Puts cart lines, and billing details if given, into this browser's storage the way the shop stores them,
+ * then reloads the page, as a buyer returning to a filled cart sees it. The details count as typed a
+ * minute ago.
+ */
+export async function restoreCheckout(page: Page, lines: Omit<CartItem, 'price'>[], details?: BillingInput) {
+  await page.evaluate(
+    ({ cart, checkout }) => {
+      localStorage.setItem(cart.key, JSON.stringify({ state: { items: cart.lines }, version: cart.version }));
+      if (checkout.buyer)
+        localStorage.setItem(
+          checkout.key,
+          JSON.stringify({
+            state: { buyer: checkout.buyer, startedAt: Date.now() - 60_000 },
+            version: checkout.version,
+          }),
+        );
+    },
+    {
+      cart: { key: CART_STORAGE_KEY, version: CART_STORAGE_VERSION, lines },
+      checkout: {
+        key: CHECKOUT_STORAGE_KEY,
+        version: CHECKOUT_STORAGE_VERSION,
+        buyer: details && { ...NEW_BUYER, ...details },
+      },
+    },
+  );
+  await page.reload();
 }

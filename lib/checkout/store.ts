@@ -14,7 +14,7 @@ import { newOrderKey } from './send';
  * in the order the buyer sends. `forget` deletes them.
  */
 export const CHECKOUT_STORAGE_KEY = 'leadwerk-checkout';
-const CHECKOUT_STORAGE_VERSION = 1;
+export const CHECKOUT_STORAGE_VERSION = 1;
 
 interface StoredCheckout {
   buyer: Buyer;
