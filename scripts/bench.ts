@@ -6,6 +6,7 @@
  * .bench/lighthouse/. No gate: timings depend on the machine (docs/performance.md).
  *
  *   npm run bench                  5 runs per page;  BENCH_RUNS=3 npm run bench  fewer
+ *   BENCH_THROTTLING=simulate npm run bench    one throttling method (simulate or devtools); both by default
  */
 import assert from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -31,13 +32,18 @@ const reportsDir = path.join(projectDir, '.bench', 'lighthouse');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const kB = (data: Buffer) => data.length / 1024;
 const gzipKb = (data: Buffer) => kB(zlib.gzipSync(data, { level: 9 }));
+const brotliKb = (data: Buffer) => kB(zlib.brotliCompressSync(data));
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const sides = ['site', 'floor'] as const;
 type Side = (typeof sides)[number];
 /** Lighthouse's throttling methods: `simulate` (the preset, what PageSpeed Insights reports) loads the page unthrottled
  * and models the slow phone from that load; `devtools` applies the phone's limits while the page loads and times it. */
-const methods = ['simulate', 'devtools'] as const;
-type Method = (typeof methods)[number];
+const allMethods = ['simulate', 'devtools'] as const;
+type Method = (typeof allMethods)[number];
+const onlyMethod = process.env.BENCH_THROTTLING;
+if (onlyMethod && !allMethods.some((method) => method === onlyMethod))
+  throw new Error(`BENCH_THROTTLING must be one of ${allMethods.join(', ')}`);
+const methods = allMethods.filter((method) => !onlyMethod || method === onlyMethod);
 const steps = methods.flatMap((method) => sides.map((side) => [method, side] as const));
 
 const [firstCategory] = getCategories();
@@ -82,7 +88,14 @@ function weigh(root: string, urlPath: string) {
     ...$('style').map((_, style) => Buffer.from($(style).text())),
   ];
   const js: number = firstLoadJs(root, file).kb;
-  return { js, html: kB(html), htmlGzip: gzipKb(html), css: sum(css.map(kB)), cssGzip: sum(css.map(gzipKb)) };
+  return {
+    js,
+    html: kB(html),
+    htmlGzip: gzipKb(html),
+    htmlBrotli: brotliKb(html),
+    css: sum(css.map(kB)),
+    cssGzip: sum(css.map(gzipKb)),
+  };
 }
 
 /**
@@ -134,19 +147,16 @@ const ratio = (site: number, floor: number) => (floor > 0 ? `${(site / floor).to
 const delta = (value: number, format: (value: number) => string) =>
   `${value < 0 ? '−' : '+'}${format(Math.abs(value))}`;
 
-const header = [
-  '| page: site / floor | throttling | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
-  'TBT ms site / floor | TTI ms site / floor | CLS site / floor | JS kB site / floor | Δ JS kB | HTML kB raw (gzip) site / floor',
-  `HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |\n|---|${'---:|'.repeat(14)}`,
-].join(' | ');
+const header =
+  [
+    '| page: site / floor | throttling | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
+    'TBT ms site / floor | TBT ratio | TTI ms site / floor | TTI ratio | CLS site / floor | JS kB site / floor | Δ JS kB',
+    'HTML kB raw (gzip, brotli) site / floor | HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |',
+  ].join(' | ') + `\n|---|${'---:|'.repeat(17)}`;
 
 function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): string {
   const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'tti' | 'cls' | 'js') =>
     `${format(site[key])} / ${format(floor[key])}`;
-  const bytes = (key: 'html' | 'css', gzip: 'htmlGzip' | 'cssGzip') => [
-    `${kb(site[key])} (${kb(site[gzip])}) / ${kb(floor[key])} (${kb(floor[gzip])})`,
-    ratio(site[gzip], floor[gzip]),
-  ];
   const cells = [
     `${pair.control ? 'control: floor ' : ''}\`${pair.site}\` / \`${pair.floor}\``,
     method === 'simulate' ? 'simulated' : 'applied',
@@ -155,12 +165,16 @@ function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): st
     `${site.lcpCell} / ${floor.lcpCell}`,
     ratio(site.lcp, floor.lcp),
     both(ms, 'tbt'),
+    ratio(site.tbt, floor.tbt),
     both(ms, 'tti'),
+    ratio(site.tti, floor.tti),
     both(fixed(3), 'cls'),
     both(kb, 'js'),
     delta(site.js - floor.js, kb),
-    ...bytes('html', 'htmlGzip'),
-    ...bytes('css', 'cssGzip'),
+    `${kb(site.html)} (${kb(site.htmlGzip)}, ${kb(site.htmlBrotli)}) / ${kb(floor.html)} (${kb(floor.htmlGzip)}, ${kb(floor.htmlBrotli)})`,
+    ratio(site.htmlGzip, floor.htmlGzip),
+    `${kb(site.css)} (${kb(site.cssGzip)}) / ${kb(floor.css)} (${kb(floor.cssGzip)})`,
+    ratio(site.cssGzip, floor.cssGzip),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -220,7 +234,7 @@ async function main() {
   console.log(
     [
       `- ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, site at \`${commit}\`${dirty ? ' with uncommitted changes' : ''}; ${runs} run${runs === 1 ? '' : 's'} per page after one warm-up, site and floor interleaved; medians.`,
-      `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (4× CPU slowdown), simulated and applied; host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
+      `- Machine: ${os.type()} ${os.arch()}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; Node ${process.version}; ${run(chromePath() ?? 'chromium', ['--version']).split('\n')[0]}; Lighthouse ${all[0]?.lighthouseVersion}, mobile preset (4× CPU slowdown), ${methods.map((method) => (method === 'simulate' ? 'simulated' : 'applied')).join(' and ')}; host benchmark index ${spread(indexes)}; 1-minute load average while measuring ${spread(loads, fixed(1))}.`,
       `- Site: ${siteBuild}. Floor: ${floorBuild}. Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
       header,
