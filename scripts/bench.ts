@@ -152,7 +152,7 @@ const header =
     '| page: site / floor | throttling | perf site / floor | Δ perf | LCP ms site (min–max) / floor (min–max) | LCP ratio',
     'TBT ms site / floor | TBT ratio | TTI ms site / floor | TTI ratio | CLS site / floor | JS kB site / floor | Δ JS kB',
     'HTML kB raw (gzip, brotli) site / floor | HTML gzip ratio | CSS kB raw (gzip) site / floor | CSS gzip ratio |',
-  ].join(' | ') + `\n|---|${'---:|'.repeat(17)}`;
+  ].join(' | ') + `\n|---|${'---:|'.repeat(16)}`;
 
 function tableRow(pair: Pair, method: Method, site: Summary, floor: Summary): string {
   const both = (format: (value: number) => string, key: 'performance' | 'tbt' | 'tti' | 'cls' | 'js') =>
