@@ -1,6 +1,5 @@
 'use client';
 
-import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
 import { fill } from '@/lib/format';
@@ -9,6 +8,7 @@ import { useLazy } from '@/components/lazy/use-lazy';
 import { noSubscription, useHydrated } from '@/components/ui/use-hydrated';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { CartDialogProps } from './cart-dialog';
+import { Icon } from '@/components/ui/icon';
 
 // The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page.
 const cartDialog = lazyModule(() => import('./cart-dialog'));
@@ -63,7 +63,7 @@ export function CartButton({ label, countLabel, dialog, prices }: CartButtonProp
         }
         className="hover:text-brand-700 relative inline-flex size-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
       >
-        <ShoppingCartIcon className="size-6" aria-hidden="true" />
+        <Icon name="shopping-cart" className="size-6" />
         <span className="sr-only">{count > 0 ? fill(countLabel, { count }) : label}</span>
         {count > 0 && (
           <span

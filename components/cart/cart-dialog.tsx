@@ -1,10 +1,6 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import MinusIcon from '@heroicons/react/20/solid/MinusIcon';
-import PlusIcon from '@heroicons/react/20/solid/PlusIcon';
-import TrashIcon from '@heroicons/react/24/outline/TrashIcon';
-import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { useEffect, useRef, useState } from 'react';
 import { canIncreaseGroup, groupItems, lineName, type RemovedGroup } from '@/lib/cart/rules';
 import { selectTotal, useCartStore } from '@/lib/cart/store';
@@ -13,6 +9,7 @@ import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { describeAreaCode, type AreaWords } from '@/lib/order/area';
+import { Icon } from '@/components/ui/icon';
 
 export interface CartDialogProps {
   open: boolean;
@@ -69,7 +66,7 @@ export function CartDialog({
               onClick={onClose}
               className="inline-flex size-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
             >
-              <XMarkIcon className="size-6" aria-hidden="true" />
+              <Icon name="x-mark" className="size-6" />
               <span className="sr-only">{strings.close}</span>
             </button>
           </div>
@@ -117,7 +114,7 @@ export function CartDialog({
                         aria-label={`${strings.quantity}: ${name}`}
                       >
                         <button type="button" onClick={() => decrease(group.key)} className={stepButton}>
-                          <MinusIcon className="size-4" aria-hidden="true" />
+                          <Icon name="minus" className="size-4" />
                           <span className="sr-only">{fill(strings.decrease, { name })}</span>
                         </button>
                         <output
@@ -132,7 +129,7 @@ export function CartDialog({
                           disabled={!canIncreaseGroup(items, group.key)}
                           className={stepButton}
                         >
-                          <PlusIcon className="size-4" aria-hidden="true" />
+                          <Icon name="plus" className="size-4" />
                           <span className="sr-only">{fill(strings.increase, { name })}</span>
                         </button>
                       </div>
@@ -141,7 +138,7 @@ export function CartDialog({
                         onClick={() => setRemoved({ name, group: remove(group.key) })}
                         className="inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700"
                       >
-                        <TrashIcon className="size-5" aria-hidden="true" />
+                        <Icon name="trash" className="size-5" />
                         <span className="sr-only">{fill(strings.remove, { name })}</span>
                       </button>
                     </li>

@@ -1,9 +1,9 @@
-import ArrowRightIcon from '@heroicons/react/20/solid/ArrowRightIcon';
 import type { Category } from '@/lib/categories';
 import { fill } from '@/lib/format';
 import { categoryPath, type Locale } from '@/lib/i18n';
 import { formatEuros } from '@/lib/money';
 import { CategoryIcon } from './category-icon';
+import { Icon } from '@/components/ui/icon';
 
 export interface CategoryCardProps {
   category: Category;
@@ -37,7 +37,7 @@ export function CategoryCard({
       >
         {strings.learnMore}
         <span className="sr-only">: {name}</span>
-        <ArrowRightIcon className="size-4" aria-hidden="true" />
+        <Icon name="arrow-right" className="size-4" />
       </a>
     </article>
   );

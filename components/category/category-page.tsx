@@ -1,5 +1,3 @@
-import CheckCircleIcon from '@heroicons/react/24/solid/CheckCircleIcon';
-import StarIcon from '@heroicons/react/20/solid/StarIcon';
 import { OrderForm } from '@/components/order/order-form';
 import { ExternalLink } from '@/components/layout/external-link';
 import { FaqList } from '@/components/ui/faq-list';
@@ -13,6 +11,7 @@ import { homePath, overviewPath, type Locale } from '@/lib/i18n';
 import { EXCLUSIVE_FACTOR, formatEuros } from '@/lib/money';
 import { pageJsonLd } from '@/lib/seo';
 import { CategoryIcon } from './category-icon';
+import { Icon } from '@/components/ui/icon';
 
 interface CategoryPageProps {
   category: Category;
@@ -84,7 +83,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <span role="img" aria-label={strings.ratingLabel} className="flex text-amber-500">
                 {[0, 1, 2, 3, 4].map((star) => (
-                  <StarIcon key={star} className="size-5" aria-hidden="true" />
+                  <Icon name="star" key={star} className="size-5" />
                 ))}
               </span>
               {/* On phones the text starts its own line at once, rather than beside the stars until it is long
@@ -109,7 +108,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
               <ul className="mt-6 grid gap-4 sm:grid-cols-2">
                 {content.benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-3">
-                    <CheckCircleIcon className="size-6 shrink-0 text-emerald-600" aria-hidden="true" />
+                    <Icon name="check-circle" className="size-6 shrink-0 text-emerald-600" />
                     <span className="text-slate-800">{benefit}</span>
                   </li>
                 ))}

@@ -1,10 +1,10 @@
 'use client';
 
-import PrinterIcon from '@heroicons/react/24/outline/PrinterIcon';
 import { buyerLines, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
 import type { SiteSettings } from '@/lib/content-schema';
 import { OrderTable } from './order-table';
 import { fill } from '@/lib/format';
+import { Icon } from '@/components/ui/icon';
 
 /** What sets one document apart from the other: the quote to approve, or the confirmation of an order. */
 export interface OrderDocument {
@@ -116,7 +116,7 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
           onClick={() => window.print()}
           className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-11 items-center gap-2 rounded-lg px-4 font-semibold text-white"
         >
-          <PrinterIcon className="size-5" aria-hidden="true" />
+          <Icon name="printer" className="size-5" />
           {doc.print}
         </button>
         {onClose && (

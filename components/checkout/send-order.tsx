@@ -1,8 +1,5 @@
 'use client';
 
-import ClipboardDocumentIcon from '@heroicons/react/24/outline/ClipboardDocumentIcon';
-import EnvelopeIcon from '@heroicons/react/24/outline/EnvelopeIcon';
-import PaperAirplaneIcon from '@heroicons/react/24/outline/PaperAirplaneIcon';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CartItem } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
@@ -17,6 +14,7 @@ import type { QuoteStamp } from '@/lib/checkout/quote';
 import { orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { fill } from '@/lib/format';
+import { Icon } from '@/components/ui/icon';
 
 interface SendOrderProps {
   summary: OrderSummary;
@@ -110,7 +108,7 @@ function ByMail({ words, mailHref, onMailClick, label, main, children }: ByMailP
         onClick={(event) => setSent(onMailClick(event))}
         className={main ? primary : `mt-3 ${secondary}`}
       >
-        <EnvelopeIcon className="size-5" aria-hidden="true" />
+        <Icon name="envelope" className="size-5" />
         {label}
       </a>
       {children}
@@ -195,7 +193,7 @@ function ToService({
   return (
     <>
       <button type="button" onClick={() => void submit()} disabled={sending} className={primary}>
-        <PaperAirplaneIcon className="size-5" aria-hidden="true" />
+        <Icon name="paper-airplane" className="size-5" />
         {send.button}
       </button>
       <p className="mt-2 text-xs text-slate-600">{send.serviceHint}</p>
@@ -283,7 +281,7 @@ function CopyOrder({ words, email, text }: CopyOrderProps) {
     <div className="mt-6 border-t border-slate-200 pt-4">
       <p className="text-sm text-slate-700">{fill(send.withoutMailProgram, { email })}</p>
       <button type="button" onClick={() => void copy()} className={`mt-3 ${secondary}`}>
-        <ClipboardDocumentIcon className="size-5" aria-hidden="true" />
+        <Icon name="clipboard-document" className="size-5" />
         {send.copy}
       </button>
       <p role="status" className="mt-2 text-sm font-medium text-emerald-800">

@@ -1,11 +1,6 @@
-import CheckBadgeIcon from '@heroicons/react/24/outline/CheckBadgeIcon';
-import ShieldCheckIcon from '@heroicons/react/24/outline/ShieldCheckIcon';
-import SparklesIcon from '@heroicons/react/24/outline/SparklesIcon';
-import UserGroupIcon from '@heroicons/react/24/outline/UserGroupIcon';
-import AdjustmentsHorizontalIcon from '@heroicons/react/24/outline/AdjustmentsHorizontalIcon';
-import DocumentCheckIcon from '@heroicons/react/24/outline/DocumentCheckIcon';
-import BoltIcon from '@heroicons/react/24/outline/BoltIcon';
 import { JsonLd } from '@/components/seo/json-ld';
+import { Icon } from '@/components/ui/icon';
+import type { IconName } from '@/components/ui/icons';
 import { FaqList } from '@/components/ui/faq-list';
 import { SampleLeadCard } from '@/components/ui/sample-lead-card';
 import { CategoryGrid } from '@/components/category/category-grid';
@@ -21,8 +16,8 @@ interface HomePageProps {
   locale: Locale;
 }
 
-const featureIcons = [UserGroupIcon, AdjustmentsHorizontalIcon, DocumentCheckIcon];
-const badgeIcons = [ShieldCheckIcon, CheckBadgeIcon, BoltIcon];
+const featureIcons: IconName[] = ['user-group', 'adjustments-horizontal', 'document-check'];
+const badgeIcons: IconName[] = ['shield-check', 'check-badge', 'bolt'];
 
 /** The home page: hero, stats, categories, features, how it works, sample lead, FAQ and call to action. */
 export function HomePage({ locale }: HomePageProps) {
@@ -40,7 +35,7 @@ export function HomePage({ locale }: HomePageProps) {
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-16 pb-20 sm:px-6 lg:px-8 lg:pt-24 lg:pb-28">
           <p className="text-brand-100 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20">
-            <SparklesIcon className="size-4" aria-hidden="true" />
+            <Icon name="sparkles" className="size-4" />
             {hero.eyebrow}
           </p>
           <h1 className="mt-6 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl lg:text-6xl">
@@ -102,10 +97,9 @@ export function HomePage({ locale }: HomePageProps) {
           <SectionHeading id="features-title" title={features.title} subtitle={features.subtitle} />
           <ul className="mt-12 grid gap-6 lg:grid-cols-3">
             {features.items.map((item, index) => {
-              const Icon = featureIcons[index] ?? CheckBadgeIcon;
               return (
                 <li key={item.title} className="rounded-2xl border border-slate-200 p-6">
-                  <Icon className="text-brand-700 size-8" aria-hidden="true" />
+                  <Icon name={featureIcons[index] ?? 'check-badge'} className="text-brand-700 size-8" />
                   <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
                   <p className="mt-2 text-slate-700">{item.description}</p>
                 </li>
@@ -114,13 +108,12 @@ export function HomePage({ locale }: HomePageProps) {
           </ul>
           <ul className="mt-10 flex flex-wrap justify-center gap-3">
             {features.badges.map((badge, index) => {
-              const Icon = badgeIcons[index] ?? CheckBadgeIcon;
               return (
                 <li
                   key={badge}
                   className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-4 py-2 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-200"
                 >
-                  <Icon className="size-5" aria-hidden="true" />
+                  <Icon name={badgeIcons[index] ?? 'check-badge'} className="size-5" />
                   {badge}
                 </li>
               );

@@ -1,9 +1,9 @@
 'use client';
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
 import { useEffect, useRef } from 'react';
 import { menuButtonClass, type CategoriesMenuProps } from './categories-menu';
+import { Icon } from '@/components/ui/icon';
 
 /** How the visitor opened the menu before this code had loaded: a pointer, or the key to replay. */
 export type OpenWith = 'pointer' | 'ArrowDown' | 'ArrowUp';
@@ -33,7 +33,7 @@ export function CategoriesDropdown({ label, items, overview, openOnMount }: Cate
     <Menu as="div" className="relative">
       <MenuButton ref={button} className={menuButtonClass}>
         {label}
-        <ChevronDownIcon className="size-5" aria-hidden="true" />
+        <Icon name="chevron-down" className="size-5" />
       </MenuButton>
       <MenuItems
         modal={false}

@@ -1,12 +1,12 @@
 'use client';
 
-import ChevronDownIcon from '@heroicons/react/20/solid/ChevronDownIcon';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import type { OpenWith } from './categories-dropdown';
 import type { NavLink } from './nav-links';
+import { Icon } from '@/components/ui/icon';
 
 export interface CategoriesMenuProps {
   label: string;
@@ -60,7 +60,7 @@ export function CategoriesMenu(props: CategoriesMenuProps) {
       className={menuButtonClass}
     >
       {props.label}
-      <ChevronDownIcon className="size-5" aria-hidden="true" />
+      <Icon name="chevron-down" className="size-5" />
     </button>
   );
 }

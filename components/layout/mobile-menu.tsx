@@ -1,7 +1,6 @@
-import Bars3Icon from '@heroicons/react/24/outline/Bars3Icon';
-import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { ExternalLink } from './external-link';
 import type { NavLink } from './nav-links';
+import { Icon } from '@/components/ui/icon';
 
 interface MobileMenuProps {
   label: string;
@@ -30,8 +29,8 @@ export function MobileMenu({
     <details className="group md:hidden">
       <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span className="sr-only">{label}</span>
-        <Bars3Icon className="size-6 group-open:hidden" aria-hidden="true" />
-        <XMarkIcon className="hidden size-6 group-open:block" aria-hidden="true" />
+        <Icon name="bars-3" className="size-6 group-open:hidden" />
+        <Icon name="x-mark" className="hidden size-6 group-open:block" />
       </summary>
       <nav
         aria-label={label}

@@ -1,10 +1,10 @@
-import ShoppingCartIcon from '@heroicons/react/24/outline/ShoppingCartIcon';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import { fill } from '@/lib/format';
 import { formatMoney, unitPriceCents } from '@/lib/money';
 import { AREA_KINDS, DEFAULT_RADIUS_KM, RADIUS_KM, STATE_CODES, type AreaKind } from '@/lib/order/area';
 import { OrderFormCode, type OrderFormCodeProps } from './order-form-code';
 import { orderFormIds } from './order-form-ids';
+import { Icon } from '@/components/ui/icon';
 
 /** The form's props are what its code needs: the category, its price, the price list and the words. */
 export type OrderFormProps = OrderFormCodeProps;
@@ -248,7 +248,7 @@ export function OrderForm(props: OrderFormProps) {
         disabled
         className="bg-brand-700 hover:bg-brand-800 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <ShoppingCartIcon className="size-5" aria-hidden="true" />
+        <Icon name="shopping-cart" className="size-5" />
         {strings.submit}
       </button>
       <p className="text-xs leading-5 text-slate-600">{strings.privacyNote}</p>

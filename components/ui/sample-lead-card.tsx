@@ -1,4 +1,4 @@
-import DocumentCheckIcon from '@heroicons/react/24/outline/DocumentCheckIcon';
+import { Icon } from '@/components/ui/icon';
 
 interface SampleLeadCardProps {
   title: string;
@@ -10,7 +10,7 @@ export function SampleLeadCard({ title, fields }: SampleLeadCardProps) {
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
       <figcaption className="flex items-center gap-2 font-semibold text-slate-900">
-        <DocumentCheckIcon className="text-brand-700 size-6" aria-hidden="true" />
+        <Icon name="document-check" className="text-brand-700 size-6" />
         {title}
       </figcaption>
       <dl className="mt-4 divide-y divide-slate-100">

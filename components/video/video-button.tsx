@@ -1,11 +1,11 @@
 'use client';
 
-import PlayCircleIcon from '@heroicons/react/24/outline/PlayCircleIcon';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
 import type { VideoDialogProps } from './video-dialog';
+import { Icon } from '@/components/ui/icon';
 
 // Loaded on the first click: the page ships no dialog code and no player.
 const videoDialog = lazyModule(() => import('./video-dialog'));
@@ -31,7 +31,7 @@ export function VideoButton({ label, video }: VideoButtonProps) {
         onClick={() => dialogCode.request(show)}
         className="inline-flex min-h-12 items-center gap-2 rounded-lg px-6 font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
       >
-        <PlayCircleIcon className="size-6" aria-hidden="true" />
+        <Icon name="play-circle" className="size-6" />
         {label}
       </button>
       {VideoDialog && <VideoDialog {...video} open={open} onClose={close} />}

@@ -1,9 +1,8 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import PlayIcon from '@heroicons/react/24/solid/PlayIcon';
-import XMarkIcon from '@heroicons/react/24/outline/XMarkIcon';
 import { useState } from 'react';
+import { Icon } from '@/components/ui/icon';
 
 export interface VideoDialogProps {
   open: boolean;
@@ -39,7 +38,7 @@ export function VideoDialog({ open, onClose, title, close, consent, load, youtub
               onClick={handleClose}
               className="inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10"
             >
-              <XMarkIcon className="size-6" aria-hidden="true" />
+              <Icon name="x-mark" className="size-6" />
               <span className="sr-only">{close}</span>
             </button>
           </div>
@@ -60,7 +59,7 @@ export function VideoDialog({ open, onClose, title, close, consent, load, youtub
                   onClick={() => setConsented(true)}
                   className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-5 font-semibold text-slate-900 hover:bg-slate-100"
                 >
-                  <PlayIcon className="size-5" aria-hidden="true" />
+                  <Icon name="play" className="size-5" />
                   {load}
                 </button>
               </div>
