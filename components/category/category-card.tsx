@@ -22,7 +22,7 @@ export function CategoryCard({
   headingLevel: Heading = 'h3',
 }: CategoryCardProps) {
   return (
-    <article className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+    <article className="group card">
       <CategoryIcon category={category} />
       <Heading className="mt-4 text-lg font-semibold text-slate-900">{name}</Heading>
       <p className="mt-1 text-slate-700">
@@ -31,10 +31,7 @@ export function CategoryCard({
         </span>
         <span className="text-sm text-slate-600">{strings.netNote}</span>
       </p>
-      <a
-        href={categoryPath(category, locale)}
-        className="bg-brand-50 text-brand-800 group-hover:bg-brand-700 mt-6 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-4 text-sm font-semibold group-hover:text-white"
-      >
+      <a href={categoryPath(category, locale)} className="card-action">
         {strings.learnMore}
         <span className="sr-only">: {name}</span>
         <Icon name="arrow-right" className="size-4" />

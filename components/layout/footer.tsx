@@ -9,7 +9,7 @@ interface FooterProps {
   locale: Locale;
 }
 
-const linkClass = 'inline-flex min-h-6 items-center text-sm text-slate-300 hover:text-white';
+const linkClass = 'footer-link';
 
 /** The site footer: description, product, category, company and machine-readable links. */
 export function Footer({ locale }: FooterProps) {

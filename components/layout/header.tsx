@@ -23,8 +23,7 @@ export function Header({ page }: HeaderProps) {
   const categories = categoryLinks(locale, names);
   const languages = otherLocales(locale);
   const contact = { href: site.links.contact, label: dict.header.contact };
-  const navLink =
-    'inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:text-brand-700';
+  const navLink = 'nav-link';
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/80 print:hidden">

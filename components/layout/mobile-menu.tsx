@@ -24,7 +24,7 @@ export function MobileMenu({
   contact,
   newTabHint,
 }: MobileMenuProps) {
-  const item = 'block rounded-md px-3 py-3 text-slate-800 hover:bg-slate-50';
+  const item = 'menu-item';
   return (
     <details className="group md:hidden">
       <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">

@@ -169,10 +169,7 @@ export function OrderForm(props: OrderFormProps) {
           <legend className={label}>{strings.statesLegend}</legend>
           <div className="mt-1 grid grid-cols-1 gap-x-3 min-[420px]:grid-cols-2">
             {STATE_CODES.map((code) => (
-              <label
-                key={code}
-                className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-900"
-              >
+              <label key={code} className="choice">
                 <input
                   type="checkbox"
                   name="states"

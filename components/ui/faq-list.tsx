@@ -16,7 +16,7 @@ export function FaqList({ items, collapsible = false }: FaqListProps) {
       {items.map((item) =>
         collapsible ? (
           <details key={item.question} className="group px-6 py-2">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-2 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+            <summary className="faq-summary">
               <h3>{item.question}</h3>
               <span aria-hidden="true" className="text-brand-700 text-xl transition group-open:rotate-45">
                 +
