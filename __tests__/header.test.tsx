@@ -7,6 +7,12 @@ import type { Category } from '@/lib/categories';
 import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+import { serveWords } from '@/testing/serve-words';
+
+// The cart dialog's code fetches its words (lib/lazy-words.ts) as it loads.
+let restoreFetch: () => void;
+beforeAll(() => (restoreFetch = serveWords()));
+afterAll(() => restoreFetch());
 
 const categories = getCategories();
 

@@ -9,6 +9,12 @@ import { priceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { centsAsText, plain } from '@/testing/helpers';
+import { serveWords } from '@/testing/serve-words';
+
+// The form's code fetches its words (lib/lazy-words.ts) as it loads.
+let restoreFetch: () => void;
+beforeAll(() => (restoreFetch = serveWords()));
+afterAll(() => restoreFetch());
 
 const categories = getCategories();
 

@@ -3,15 +3,36 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
 import { fill } from '@/lib/format';
-import { lazyModule } from '@/components/lazy/lazy-module';
+import { lazyModule, type LazyModule } from '@/components/lazy/lazy-module';
+import { fetchWords } from '@/components/lazy/fetch-words';
 import { useLazy } from '@/components/lazy/use-lazy';
 import { noSubscription, useHydrated } from '@/components/ui/use-hydrated';
 import { useLazyDialog } from '@/components/ui/use-lazy-dialog';
-import type { CartDialogProps } from './cart-dialog';
+import type { CartDialog as CartDialogCode, CartDialogData } from './cart-dialog';
 import { Icon } from '@/components/ui/icon';
 
-// The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page.
-const cartDialog = lazyModule(() => import('./cart-dialog'));
+/**
+ * The dialog's code (and Headless UI's Dialog) loads on the first click, not with the page, together with its words:
+ * one load per file of words, which is one per language.
+ */
+const cartDialogs = new Map<
+  string,
+  LazyModule<{ CartDialog: typeof CartDialogCode; data: CartDialogData }>
+>();
+function cartDialogFor(dataUrl: string) {
+  let dialog = cartDialogs.get(dataUrl);
+  if (!dialog) {
+    dialog = lazyModule(async () => {
+      const [{ CartDialog }, data] = await Promise.all([
+        import('./cart-dialog'),
+        fetchWords<CartDialogData>(dataUrl),
+      ]);
+      return { CartDialog, data };
+    });
+    cartDialogs.set(dataUrl, dialog);
+  }
+  return dialog;
+}
 // The cart itself (its store, storage and rules) loads right after the page's code, off the first paint's path.
 const cartStore = lazyModule(() => import('@/lib/cart/store'));
 
@@ -19,13 +40,14 @@ interface CartButtonProps {
   label: string;
   /** e.g. "Warenkorb, {count} Leads" */
   countLabel: string;
-  dialog: Omit<CartDialogProps, 'open' | 'onClose'>;
+  /** Where the dialog's words are (lib/lazy-words.ts). */
+  dialogData: string;
   /** Base prices by category id, from the category table: the cart prices its lines with them. */
   prices: PriceList;
 }
 
 /** The header's cart button with its badge; opens the cart dialog. */
-export function CartButton({ label, countLabel, dialog, prices }: CartButtonProps) {
+export function CartButton({ label, countLabel, dialogData, prices }: CartButtonProps) {
   const [store, setStore] = useState(cartStore.current);
   const loadStore = useCallback(
     () =>
@@ -46,8 +68,8 @@ export function CartButton({ label, countLabel, dialog, prices }: CartButtonProp
   );
   const hydrated = useHydrated();
   const { open, triggerRef, show, close } = useLazyDialog();
-  const dialogCode = useLazy(cartDialog);
-  const CartDialog = dialogCode.loaded?.CartDialog;
+  const dialogCode = useLazy(cartDialogFor(dialogData));
+  const dialog = dialogCode.loaded;
 
   return (
     <>
@@ -74,7 +96,7 @@ export function CartButton({ label, countLabel, dialog, prices }: CartButtonProp
           </span>
         )}
       </button>
-      {CartDialog && <CartDialog {...dialog} open={open} onClose={close} />}
+      {dialog && <dialog.CartDialog {...dialog.data} open={open} onClose={close} />}
     </>
   );
 }

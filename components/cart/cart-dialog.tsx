@@ -11,9 +11,8 @@ import { formatMoney } from '@/lib/money';
 import { describeAreaCode, type AreaWords } from '@/lib/order/area';
 import { Icon } from '@/components/ui/icon';
 
-export interface CartDialogProps {
-  open: boolean;
-  onClose: () => void;
+/** What the dialog shows besides the cart: its words and links in one language (lib/lazy-words.ts). */
+export interface CartDialogData {
   locale: Locale;
   strings: Dictionary['cart'];
   /** Translated category names by category id. */
@@ -23,6 +22,11 @@ export interface CartDialogProps {
   areaWords: AreaWords;
   /** The checkout page of this language. */
   checkoutHref: string;
+}
+
+export interface CartDialogProps extends CartDialogData {
+  open: boolean;
+  onClose: () => void;
 }
 
 const stepButton =

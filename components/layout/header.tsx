@@ -2,7 +2,8 @@ import type { CSSProperties } from 'react';
 import { CartButton } from '@/components/cart/cart-button';
 import { priceList } from '@/lib/categories';
 import { getCategories, getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import { checkoutPath, homePath, otherLocales, pagePath, translatePage, type Page } from '@/lib/i18n';
+import { wordsPath } from '@/lib/lazy-words';
+import { homePath, otherLocales, pagePath, translatePage, type Page } from '@/lib/i18n';
 import { CategoriesMenu } from './categories-menu';
 import { ExternalLink } from './external-link';
 import { Logo } from './logo';
@@ -76,14 +77,7 @@ export function Header({ page }: HeaderProps) {
             label={dict.header.cart}
             countLabel={dict.header.cartCount}
             prices={priceList(getCategories())}
-            dialog={{
-              locale,
-              strings: dict.cart,
-              names,
-              exclusiveSuffix: dict.orderForm.exclusiveSuffix,
-              areaWords: dict.area,
-              checkoutHref: checkoutPath(locale),
-            }}
+            dialogData={wordsPath('cart', locale)}
           />
 
           <MobileMenu

@@ -1,16 +1,40 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { lazyModule } from '@/components/lazy/lazy-module';
+import { fetchWords } from '@/components/lazy/fetch-words';
+import { lazyModule, type LazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
-import type { OrderFormOptions } from './order-form-controller';
+import type { OrderFormOptions, OrderFormWords } from './order-form-controller';
 
 /** The toast library arrives with the first order; pages where nobody orders never load it. */
 const orderToast = lazyModule(() => import('./order-toast'));
-/** The form's code, with the cart and the area's rules: it loads after the page's first scripts. */
-const orderFormCode = lazyModule(() => import('./order-form-controller'));
+/**
+ * The form's code, with the cart and the area's rules, and the words it uses: they load after the page's first
+ * scripts. One load per file of words, which is one per language.
+ */
+const formCodes = new Map<
+  string,
+  LazyModule<{ code: typeof import('./order-form-controller'); words: OrderFormWords }>
+>();
+function formCodeFor(wordsUrl: string) {
+  let formCode = formCodes.get(wordsUrl);
+  if (!formCode) {
+    formCode = lazyModule(async () => {
+      const [code, words] = await Promise.all([
+        import('./order-form-controller'),
+        fetchWords<OrderFormWords>(wordsUrl),
+      ]);
+      return { code, words };
+    });
+    formCodes.set(wordsUrl, formCode);
+  }
+  return formCode;
+}
 
-export type OrderFormCodeProps = Omit<OrderFormOptions, 'onOrdered'>;
+export type OrderFormCodeProps = Omit<OrderFormOptions, 'onOrdered' | keyof OrderFormWords> & {
+  /** Where the words of the form's code are (lib/lazy-words.ts). */
+  words: string;
+};
 
 /**
  * The order form's live parts: it loads the form's code and hands it the
@@ -25,7 +49,7 @@ export function OrderFormCode(props: OrderFormCodeProps) {
   const toastCode = useLazy(orderToast, { what: 'confirmation' });
   const { request: requestToast } = toastCode;
   const Toaster = toastCode.loaded?.OrderToaster;
-  const formCode = useLazy(orderFormCode);
+  const formCode = useLazy(formCodeFor(props.words));
   const { request: requestFormCode } = formCode;
   const code = formCode.loaded;
 
@@ -51,7 +75,7 @@ export function OrderFormCode(props: OrderFormCodeProps) {
   useEffect(() => {
     const form = liveRegion.current?.closest('form');
     if (!code || !form) return;
-    return code.connectOrderForm(form, { ...props, onOrdered });
+    return code.code.connectOrderForm(form, { ...props, ...code.words, onOrdered });
     // The props come from the server and keep their identity while the page is open.
   }, [code, props, onOrdered]);
 

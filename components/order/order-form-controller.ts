@@ -5,10 +5,10 @@
  * works on them directly; until it runs, the submit button stays disabled
  * and nothing is sent.
  */
+import type { OrderFormCodeStrings } from './order-form-code-strings';
 import { isValidQuantity, lineName } from '@/lib/cart/rules';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { PriceList } from '@/lib/categories';
-import type { Dictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
@@ -25,7 +25,13 @@ import {
 import { annotateFormAsTool } from '@/lib/webmcp';
 import { orderFormIds } from './order-form-ids';
 
-export interface OrderFormOptions {
+/** The words the form's code uses, served as a file that loads with it (lib/lazy-words.ts). */
+export interface OrderFormWords {
+  strings: OrderFormCodeStrings;
+  areaWords: AreaWords;
+}
+
+export interface OrderFormOptions extends OrderFormWords {
   locale: Locale;
   categoryId: string;
   /** Translated category name, used for the cart line and the confirmation. */
@@ -34,8 +40,6 @@ export interface OrderFormOptions {
   basePrice: number;
   /** Every category's base price, from the category table: the cart prices its lines with them. */
   prices: PriceList;
-  strings: Dictionary['orderForm'];
-  areaWords: AreaWords;
   /** Confirms an order that went into the cart. */
   onOrdered: (title: string, description: string) => void;
 }

@@ -1,13 +1,25 @@
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
+import type { Dictionary } from '@/lib/content';
+import { wordsPath } from '@/lib/lazy-words';
 import { fill } from '@/lib/format';
 import { formatMoney, unitPriceCents } from '@/lib/money';
-import { AREA_KINDS, DEFAULT_RADIUS_KM, RADIUS_KM, STATE_CODES, type AreaKind } from '@/lib/order/area';
+import {
+  AREA_KINDS,
+  DEFAULT_RADIUS_KM,
+  RADIUS_KM,
+  STATE_CODES,
+  type AreaKind,
+  type AreaWords,
+} from '@/lib/order/area';
 import { OrderFormCode, type OrderFormCodeProps } from './order-form-code';
 import { orderFormIds } from './order-form-ids';
 import { Icon } from '@/components/ui/icon';
 
-/** The form's props are what its code needs: the category, its price, the price list and the words. */
-export type OrderFormProps = OrderFormCodeProps;
+/** The form's props: what its code needs (the category, its price, the price list), and the form's words. */
+export type OrderFormProps = Omit<OrderFormCodeProps, 'words'> & {
+  strings: Dictionary['orderForm'];
+  areaWords: AreaWords;
+};
 
 /** Shows the panel of a kind of area only while its radio is checked: CSS alone, so it works before the script. */
 const areaPanel: Record<Exclude<AreaKind, 'germany'>, string> = {
@@ -16,11 +28,10 @@ const areaPanel: Record<Exclude<AreaKind, 'germany'>, string> = {
   states: 'hidden group-has-[input[value=states]:checked]/area:block',
 };
 
-const input =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none';
-const label = 'block text-sm font-medium text-slate-800';
-const choice =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-medium';
+// Component classes (app/globals.css): the form repeats each of them up to twenty times.
+const input = 'field';
+const label = 'field-label';
+const choice = 'area-choice';
 
 const required = (
   <span aria-hidden="true" className="text-red-700">
@@ -103,7 +114,7 @@ export function OrderForm(props: OrderFormProps) {
                 name="area"
                 value={kind}
                 defaultChecked={kind === 'germany'}
-                className="accent-brand-700 size-5 shrink-0"
+                className="check"
               />
               {kindLabel[kind]}
             </label>
@@ -170,12 +181,7 @@ export function OrderForm(props: OrderFormProps) {
           <div className="mt-1 grid grid-cols-1 gap-x-3 min-[420px]:grid-cols-2">
             {STATE_CODES.map((code) => (
               <label key={code} className="choice">
-                <input
-                  type="checkbox"
-                  name="states"
-                  value={code}
-                  className="accent-brand-700 size-5 shrink-0"
-                />
+                <input type="checkbox" name="states" value={code} className="check" />
                 {areaWords.states[code]}
               </label>
             ))}
@@ -249,7 +255,14 @@ export function OrderForm(props: OrderFormProps) {
         {strings.submit}
       </button>
       <p className="text-xs leading-5 text-slate-600">{strings.privacyNote}</p>
-      <OrderFormCode {...props} />
+      <OrderFormCode
+        locale={locale}
+        categoryId={categoryId}
+        categoryName={props.categoryName}
+        basePrice={basePrice}
+        prices={props.prices}
+        words={wordsPath('order-form', locale)}
+      />
     </form>
   );
 }
