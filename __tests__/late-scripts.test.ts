@@ -3,7 +3,7 @@
  */
 import * as cheerio from 'cheerio';
 import { SCRIPT_LOADER } from '../lib/script-loader';
-import { withScriptsAfterPaint } from '../scripts/lib/late-scripts';
+import { UnexpectedScriptsError, withScriptsAfterPaint } from '../scripts/lib/late-scripts';
 import { inlineScriptHashes, sha256 } from '../scripts/lib/page-policy';
 
 // The shape of an exported page: a preloaded chunk, async chunks in <head>, a polyfill for old browsers,
@@ -59,7 +59,31 @@ describe('the framework scripts of a page, moved behind its first paint', () => 
     expect(inlineScriptHashes(moved)).toContain(sha256(SCRIPT_LOADER));
   });
 
-  it('are moved once: a page without such scripts comes back unchanged', () => {
+  it('are moved once: a page that has the loader already comes back unchanged', () => {
     expect(withScriptsAfterPaint(moved)).toBe(moved);
+  });
+});
+
+describe('a page that does not load its scripts the way the rewrite was written for (a Next.js upgrade)', () => {
+  const shell = (head: string) =>
+    `<!DOCTYPE html><html lang="de"><head>${head}</head><body><h1>x</h1></body></html>`;
+
+  it.each([
+    ['no framework scripts at all', '<title>x</title>'],
+    [
+      'a script without async, which would run before the paint',
+      '<script src="/_next/static/chunks/a.js"></script>',
+    ],
+    [
+      'a deferred script',
+      '<script src="/_next/static/chunks/a.js" async="" defer=""></script><script src="/b.js" defer=""></script>',
+    ],
+    ['a module script', '<script type="module" src="/_next/static/chunks/a.js" async=""></script>'],
+    [
+      'a preload of a script the page does not load',
+      '<link rel="modulepreload" href="/_next/static/chunks/z.js"/><script src="/_next/static/chunks/a.js" async=""></script>',
+    ],
+  ])('fails the build loudly: %s', (_, head) => {
+    expect(() => withScriptsAfterPaint(shell(head))).toThrow(UnexpectedScriptsError);
   });
 });
