@@ -46,10 +46,10 @@ export const commonHeaders: Record<string, string> = {
 /**
  * Directives both policies carry, with the same sources: the header's for
  * responses without a page policy (images, feeds), the page's so that it is
- * complete on its own. Styles need 'unsafe-inline' for elements: each
- * page's stylesheet is inlined into its <head>, react-hot-toast injects its
- * stylesheet at run time, and no hash can cover its content; Headless UI and
- * the toasts also set style attributes.
+ * complete on its own. Styles need 'unsafe-inline' for elements:
+ * react-hot-toast injects its stylesheet at run time, and no hash can cover
+ * its content; Headless UI, the toasts and the error page also set style
+ * attributes. (The site's own stylesheet is a linked file.)
  */
 const sharedDirectives: [string, string][] = [
   ['style-src', "'self' 'unsafe-inline'"],
