@@ -27,8 +27,12 @@ export class LazyLoadError extends Error {
 export interface LazyModule<T> {
   /** The module, once a load has succeeded. */
   readonly current: T | undefined;
-  /** Loads the module, or returns the one loaded; concurrent calls share one attempt. */
-  load(): Promise<T>;
+  /**
+   * Loads the module, or returns the one loaded; calls made while an attempt runs share it. With `again`
+   * (a visitor asked: a click, a retry), a call that joins an attempt which then fails does not fail with
+   * it: it starts a fresh attempt once that one has ended, since the fault may be gone by now.
+   */
+  load(options?: { again?: boolean }): Promise<T>;
 }
 
 /** The files a bundler adds to the document while it loads code: script and stylesheet elements. */
@@ -90,14 +94,19 @@ export function lazyModule<T>(
     }
   }
 
-  return {
+  const lazy: LazyModule<T> = {
     get current() {
       return current;
     },
-    load() {
+    load({ again = false } = {}) {
       if (current !== undefined) return Promise.resolve(current);
-      pending ??= attempt();
-      return pending;
+      if (pending === undefined) {
+        pending = attempt();
+        return pending;
+      }
+      const joined = pending;
+      return again ? joined.catch(() => lazy.load()) : joined;
     },
   };
+  return lazy;
 }

@@ -21,15 +21,17 @@ export function useLazy<T>(module: LazyModule<T>, { what = 'feature' }: UseLazyO
 
   const request = useCallback(
     (then?: (loadedModule: T) => void) => {
+      // Asked for by the page or the visitor: joining an attempt that fails starts a fresh one after it.
       const run = () =>
-        module.load().then(
+        module.load({ again: true }).then(
           (loadedModule) => {
-            dismissLoadNotice();
+            dismissLoadNotice(module);
             setLoaded({ module: loadedModule });
             then?.(loadedModule);
           },
           (error: unknown) => {
             showLoadNotice({
+              owner: module,
               failure: error instanceof LazyLoadError ? error.failure : 'retry',
               what,
               retry: () => void run(),
