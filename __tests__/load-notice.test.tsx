@@ -80,19 +80,24 @@ describe.each<Locale>(['de', 'en'])('the load notice (%s)', (locale) => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it('a retry clicked while a failing attempt is still under way loads once that attempt has failed', async () => {
+  it('waits while the page tries again, and a click during a failing attempt loads once that attempt has failed', async () => {
     const user = userEvent.setup();
     const form = controlledModule('form');
     renderPage({ label: 'Form', module: form.module });
 
     await user.click(screen.getByRole('button', { name: 'Form' }));
     await form.release();
-    // Another attempt starts (a field got focus, say) and is still on its way when the visitor retries.
+    const retry = screen.getByRole('button', { name: errors.retry });
+    expect(retry).toBeEnabled();
+    // The page tries again by itself (a field got focus, say): the message's button waits for the outcome.
     await user.click(screen.getByRole('button', { name: 'Form' }));
-    await user.click(screen.getByRole('button', { name: errors.retry }));
+    expect(retry).toBeDisabled();
+    // The fault goes away, and the visitor clicks again while that attempt is still on its way to failing.
     form.fix();
-    // The attempt under way fails as it began; the visitor's retry starts afresh and loads.
+    await user.click(screen.getByRole('button', { name: 'Form' }));
     await form.release();
+    expect(screen.getByRole('button', { name: errors.retry })).toBeEnabled();
+    // The visitor's click did not fail with it: it started afresh, and that load gets through.
     await form.release();
     expect(screen.getByRole('button', { name: 'Form: form' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();

@@ -94,6 +94,12 @@ export interface Guard {
 }
 
 /**
+ * E2E_CPU_SLOWDOWN=10 runs every page with its CPU slowed that many times (Chromium's own throttling), to
+ * find the tests that pass only on a fast machine. Off in `npm test`.
+ */
+const cpuSlowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+
+/**
  * Every test runs guarded: requests to other hosts are aborted and recorded,
  * and after the test there must be no CSP violation, no uncaught error, no
  * console error and no third-party request that the test did not allow.
@@ -134,6 +140,10 @@ export const test = base.extend<GuardOptions & { guard: Guard }>({
           }
         });
         page.on('pageerror', (error) => guard.pageErrors.push(`${page.url()}: ${error.message}`));
+        if (cpuSlowdown > 1)
+          void context
+            .newCDPSession(page)
+            .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown }));
       };
       context.pages().forEach(watchPage);
       context.on('page', watchPage);

@@ -11,6 +11,8 @@ interface Notice {
   /** What failed to load: a feature, or only the order's confirmation (the order itself went through). */
   what: 'feature' | 'confirmation';
   retry: () => void;
+  /** A load of the module is under way again (the page asked by itself): the button waits for its outcome. */
+  trying?: boolean;
 }
 
 interface NoticeState {
@@ -25,6 +27,13 @@ const without = (notices: Notice[], owner: object) => notices.filter((notice) =>
 /** Shows a module's failure, in place of any earlier notice of the same module. */
 export function showLoadNotice(notice: Notice): void {
   useNoticeStore.setState(({ notices }) => ({ notices: [...without(notices, notice.owner), notice] }));
+}
+
+/** Marks a module's notice, if it has one, as trying again until the load's outcome replaces or dismisses it. */
+export function markLoadTrying(owner: object): void {
+  useNoticeStore.setState(({ notices }) => ({
+    notices: notices.map((notice) => (notice.owner === owner ? { ...notice, trying: true } : notice)),
+  }));
 }
 
 /** Takes a module's notice away, once it has loaded or the visitor closed or retried it; others stay. */
@@ -68,7 +77,8 @@ export function LoadNotice({ strings }: LoadNoticeProps) {
             ) : (
               <button
                 type="button"
-                className={button}
+                className={`${button} disabled:opacity-60`}
+                disabled={notice.trying}
                 onClick={() => {
                   dismissLoadNotice(notice.owner);
                   notice.retry();

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { LazyLoadError, type LazyModule } from './lazy-module';
-import { dismissLoadNotice, showLoadNotice } from './load-notice';
+import { dismissLoadNotice, markLoadTrying, showLoadNotice } from './load-notice';
 
 export interface UseLazyOptions {
   /** What the visitor is told failed: a feature (the default), or only the order's confirmation. */
@@ -22,8 +22,9 @@ export function useLazy<T>(module: LazyModule<T>, { what = 'feature' }: UseLazyO
   const request = useCallback(
     (then?: (loadedModule: T) => void) => {
       // Asked for by the page or the visitor: joining an attempt that fails starts a fresh one after it.
-      const run = () =>
-        module.load({ again: true }).then(
+      const run = () => {
+        markLoadTrying(module);
+        return module.load({ again: true }).then(
           (loadedModule) => {
             dismissLoadNotice(module);
             setLoaded({ module: loadedModule });
@@ -38,6 +39,7 @@ export function useLazy<T>(module: LazyModule<T>, { what = 'feature' }: UseLazyO
             });
           },
         );
+      };
       void run();
     },
     [module, what],
