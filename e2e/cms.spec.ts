@@ -2,6 +2,9 @@
  * The editors' CMS at /admin, driven through its in-browser test repository (the browser's private
  * file system), seeded with the real content/ files: what an editor saves must pass the build's own
  * validation and change only the lines the editor changed; what the build would refuse, the CMS refuses.
+ * One editor's session, loaded once: the CMS takes a while to load, so each check is a step of it. The
+ * rules behind the refusals are tested on the generated configuration in __tests__/cms-config.test.ts;
+ * /admin as deployed (its policy, noindex, its language) in e2e/cms-languages.spec.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +20,7 @@ import { categories, copyOf, expect, test } from './support';
 
 type Files = Record<string, string>;
 
-// The CMS speaks the browser's language (e2e/cms-languages.spec.ts); these tests find its buttons by their English names.
+// The CMS speaks the browser's language (e2e/cms-languages.spec.ts); this test finds its buttons by their English names.
 test.use({ locale: 'en-US' });
 
 function filesIn(dir: string): string[] {
