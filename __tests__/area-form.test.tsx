@@ -20,6 +20,7 @@ import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { checkoutPath, type Locale } from '@/lib/i18n';
 import { plain } from '@/testing/helpers';
+import { withOrderService } from './order-service';
 
 const categories = getCategories();
 const prices = priceList(categories);
@@ -160,14 +161,7 @@ async function renderCheckout(locale: Locale) {
   return result;
 }
 
-const initialEndpoint = process.env.ORDER_ENDPOINT;
-beforeAll(() => {
-  process.env.ORDER_ENDPOINT = '/api/orders';
-});
-afterAll(() => {
-  if (initialEndpoint === undefined) delete process.env.ORDER_ENDPOINT;
-  else process.env.ORDER_ENDPOINT = initialEndpoint;
-});
+withOrderService();
 
 beforeEach(() => {
   setCartPrices(prices);

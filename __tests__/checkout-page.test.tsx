@@ -17,6 +17,8 @@ import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { intlLocales, overviewPath, type Locale } from '@/lib/i18n';
 import { centsAsText, plain, priceOf } from '@/testing/helpers';
+import { austrianWithId, contact, german, type BillingInput } from './buyers';
+import { withOrderService } from './order-service';
 
 const site = getSite();
 const rate = site.facts.vatRate;
@@ -44,25 +46,6 @@ const vatOf = (cents: number) => Math.round((cents * rate) / 100);
 
 const countryName = (code: string, locale: Locale) =>
   new Intl.DisplayNames([intlLocales[locale]], { type: 'region' }).of(code)!;
-
-type BillingInput = Partial<Record<BuyerField, string>>;
-const contact = { company: 'Muster Treppenbau GmbH', name: 'Erika Muster', email: 'einkauf@muster.example' };
-const german: BillingInput = {
-  ...contact,
-  street: 'Hauptstraße 12',
-  postcode: '80331',
-  city: 'München',
-  country: 'DE',
-};
-const austrianWithId: BillingInput = {
-  ...contact,
-  street: 'Ringstraße 5',
-  postcode: '1010',
-  city: 'Wien',
-  country: 'AT',
-  vatId: 'ATU13585627',
-  poNumber: 'PO-4711',
-};
 
 interface BuyerCase {
   title: string;
@@ -104,15 +87,7 @@ const buyers: BuyerCase[] = [
   },
 ];
 
-const initialEndpoint = process.env.ORDER_ENDPOINT;
-beforeAll(() => {
-  // As `npm start` and `npm test` build the site: with the order service beside it.
-  process.env.ORDER_ENDPOINT = '/api/orders';
-});
-afterAll(() => {
-  if (initialEndpoint === undefined) delete process.env.ORDER_ENDPOINT;
-  else process.env.ORDER_ENDPOINT = initialEndpoint;
-});
+withOrderService();
 
 beforeEach(() => {
   localStorage.clear();

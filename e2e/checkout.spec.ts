@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { BuyerField } from '../lib/checkout/buyer';
 import { getSite } from '../lib/content';
 import { centsAsText, plain } from '../testing/helpers';
+import { contact, german } from '../__tests__/buyers';
 import {
   billingField,
   cartButton,
@@ -42,16 +43,6 @@ const otherLang: Record<Lang, Lang> = { de: 'en', en: 'de' };
 const rate = site.facts.vatRate;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const contact = { company: 'Muster Treppenbau GmbH', name: 'Erika Muster', email: 'einkauf@muster.example' };
-/** A German buyer's billing details. */
-const german: BillingInput = {
-  ...contact,
-  street: 'Hauptstraße 12',
-  postcode: '80331',
-  city: 'München',
-  country: 'DE',
-};
 
 /** Two leads and one exclusive lead of the first category, ordered on its page; then the cart's way to the checkout. */
 async function fillCartAndCheckOut(page: Page, lang: Lang) {
