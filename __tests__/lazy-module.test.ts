@@ -94,6 +94,13 @@ describe('lazyModule', () => {
     expect(probe).toHaveBeenCalledTimes(3);
   });
 
+  it('does not count a quiet warm-up that failed: a request after it still reports retry first', async () => {
+    const lazy = lazyModule(flakyImporter(5), answer('gone'));
+    expect(await failureOf(lazy.load({ quiet: true }))).toBe('retry');
+    expect(await failureOf(lazy.load({ again: true }))).toBe('retry');
+    expect(await failureOf(lazy.load({ again: true }))).toBe('gone');
+  });
+
   it('starts counting again after a success', async () => {
     let calls = 0;
     const importer = jest.fn(async () => {

@@ -109,6 +109,8 @@ for (const lang of langs) {
     test(`${lang}: from the cart through billing details and the quote to an order the service takes`, async ({
       page,
     }) => {
+      // The journey takes the steps of five short tests, so it has their time together.
+      test.setTimeout(150_000);
       const net = await fillCartAndCheckOut(page, lang);
       const gross = net + Math.round((net * rate) / 100);
 

@@ -116,6 +116,8 @@ for (const lang of langs) {
   test(`${lang}: orders for each kind of area, in the cart, the checkout and its e-mail order, after a reload and in the other language`, async ({
     page,
   }) => {
+    // The journey takes the steps of five short tests (four kinds of area and a bad one), so it has their time.
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(categoryRoute(category, lang));
     const form = orderForm(page, lang);

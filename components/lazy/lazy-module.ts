@@ -30,9 +30,10 @@ export interface LazyModule<T> {
   /**
    * Loads the module, or returns the one loaded; calls made while an attempt runs share it. With `again`
    * (a visitor asked: a click, a retry), a call that joins an attempt which then fails does not fail with
-   * it: it starts a fresh attempt once that one has ended, since the fault may be gone by now.
+   * it: it starts a fresh attempt once that one has ended, since the fault may be gone by now. A `quiet`
+   * attempt (a warm-up nobody waits for) fails without counting toward `gone`: the visitor never saw it.
    */
-  load(options?: { again?: boolean }): Promise<T>;
+  load(options?: { again?: boolean; quiet?: boolean }): Promise<T>;
 }
 
 /** The files a bundler adds to the document while it loads code: script and stylesheet elements. */
@@ -76,16 +77,17 @@ export function lazyModule<T>(
 ): LazyModule<T> {
   let current: T | undefined;
   let pending: Promise<T> | undefined;
+  /** Failed attempts in a row that somebody waited for. */
   let failures = 0;
 
-  async function attempt(): Promise<T> {
+  async function attempt(quiet: boolean): Promise<T> {
     const watch = watchAddedFiles();
     try {
       current = await importer();
       failures = 0;
       return current;
     } catch (cause) {
-      failures += 1;
+      if (!quiet) failures += 1;
       const failure = await probe(watch.files);
       throw new LazyLoadError(failure === 'gone' && failures < 2 ? 'retry' : failure, { cause });
     } finally {
@@ -98,10 +100,10 @@ export function lazyModule<T>(
     get current() {
       return current;
     },
-    load({ again = false } = {}) {
+    load({ again = false, quiet = false } = {}) {
       if (current !== undefined) return Promise.resolve(current);
       if (pending === undefined) {
-        pending = attempt();
+        pending = attempt(quiet);
         return pending;
       }
       const joined = pending;

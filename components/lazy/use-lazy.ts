@@ -46,7 +46,7 @@ export function useLazy<T>(module: LazyModule<T>, { what = 'feature' }: UseLazyO
   );
 
   const preload = useCallback(() => {
-    module.load().catch(() => {
+    module.load({ quiet: true }).catch(() => {
       // Only warming up: a real request reports its own failure.
     });
   }, [module]);
