@@ -73,7 +73,7 @@ const exportGates: Gate[] = [
     command: [
       'npx next build',
       `npx tsx scripts/write-headers.ts ${fixtureOut}`,
-      'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts',
+      'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts e2e/streaming.spec.ts',
     ].join(' && '),
     // nginx takes the two ports after the e2e gate's.
     env: {
