@@ -376,21 +376,24 @@ describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
     const response = await request('/api/health');
     assert.equal(response.status, 200);
-    assert.deepEqual(await response.json(), { database: 'sqlite', reachable: true });
+    const body = (await response.json()) as { database: string; mail: { pending: number; failed: number } };
+    assert.equal(body.database, 'ok');
+    assert.equal(body.mail.failed, 0);
+    assert.ok(Number.isInteger(body.mail.pending));
   });
 
-  it('answers 503 at database when it does not', async () => {
+  it('answers 503 with Retry-After at database when it does not, without the error’s text', async () => {
     const closed = await openStore({
       kind: 'sqlite',
       file: path.join(tempDir('orders-closed'), 'orders.db'),
     });
     await closed.close();
-    const response = await request('/api/health', {}, createApp({ store: closed, config }));
+    const response = await request('/api/health', {}, createApp({ store: closed, config, log: () => {} }));
     assert.equal(response.status, 503);
-    assert.deepEqual(
-      (await errorsOf(response)).map((error) => error.field),
-      ['database'],
-    );
+    assert.ok(Number(response.headers.get('Retry-After')) > 0);
+    assert.deepEqual(await errorsOf(response), [
+      { field: 'database', message: 'The database does not answer' },
+    ]);
   });
 });
 
