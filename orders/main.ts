@@ -16,6 +16,11 @@ async function main() {
   }) as Server;
 
   let stopping = false;
+  // While stopping, every answer closes its connection: a client on a kept-alive one comes back on a new
+  // connection, which goes to another instance.
+  server.prependListener('request', (_request, response) => {
+    if (stopping) response.setHeader('Connection', 'close');
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
