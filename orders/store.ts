@@ -253,9 +253,13 @@ export async function openStore(
       idleTimeoutMillis: 10_000,
       keepAlive: true,
     });
-    // An idle client whose connection the server closed (a restart) is dropped by the pool; without a
-    // listener, its 'error' would end the process.
+    // A connection the server closes (a restart) makes its client emit 'error'; without a listener that ends
+    // the process. An idle client's reaches the pool's listener, which drops the client; a client in use (between
+    // a transaction's statements) gets its own listener when it connects, and its query fails with 503.
     pool.on('error', (error) => log(`Postgres: an idle connection ended: ${error.message}`));
+    pool.on('connect', (client) =>
+      client.on('error', (error) => log(`Postgres: a connection in use ended: ${error.message}`)),
+    );
     dialect = new PostgresDialect({ pool });
   }
   const db = new Kysely<Database>({ dialect });
