@@ -44,6 +44,7 @@ export async function runCommand(
           out(`${number}: no such order`);
           return 1;
         }
+        await store.compact();
         const file = mailFile(config, number!);
         if (file) fs.rmSync(file, { force: true });
         out(`${number}: the buyer's details are erased; the number, date, lines and totals stay`);
@@ -51,6 +52,7 @@ export async function runCommand(
       }
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
+        await store.compact();
         for (const gone of deleted) {
           const file = mailFile(config, gone);
           if (file) fs.rmSync(file, { force: true });
