@@ -94,10 +94,7 @@ describe('personal data', () => {
   it('prune deletes spam after 30 days and orders after the retention years, and clears client hashes', async () => {
     const dataDir = tempDir('orders-prune');
     const file = path.join(dataDir, 'orders.db');
-    const settings = readConfig({
-      ORDERS_DATA_DIR: dataDir,
-      ORDER_RETENTION_YEARS: '6',
-    } as NodeJS.ProcessEnv);
+    const settings = readConfig({ ...process.env, ORDERS_DATA_DIR: dataDir, ORDER_RETENTION_YEARS: '6' });
     const now = new Date('2026-11-26T12:00:00Z');
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
     const store = await openStore(settings.database);
