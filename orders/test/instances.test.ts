@@ -24,7 +24,7 @@ import {
 
 const skip = postgresSkip();
 /** The outbox's lease in these tests; the SMTP waits are a quarter of it. */
-const LEASE_MS = 4000;
+const LEASE_MS = 8000;
 
 describe('two instances on one Postgres', { skip }, () => {
   let postgres: Postgres;

@@ -35,7 +35,7 @@ describe('mail failures', () => {
       SMTP_URL: smtp.url,
       ORDERS_TOKEN: TOKEN,
       MAIL_RETRY_MAX_MS: '200',
-      MAIL_LEASE_MS: '4000',
+      MAIL_LEASE_MS: '20000',
     };
     const service = await startProcess(env);
     const csvRow = async (number: string) => {
@@ -90,7 +90,7 @@ describe('mail failures', () => {
         mail <= 2 || mail >= 4 ? { code: 451, message: '4.3.0 Try again later' } : undefined,
     });
     const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-451'), 'orders.db') });
-    const mail = mailTransport({ kind: 'smtp', url: smtp.url }, 4000);
+    const mail = mailTransport({ kind: 'smtp', url: smtp.url }, 20_000);
     const outbox = startOutbox({
       store,
       send: mail.send,

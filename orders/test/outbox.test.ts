@@ -70,7 +70,7 @@ describe('the outbox', () => {
       ORDERS_DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_RETRY_MAX_MS: '300',
-      MAIL_LEASE_MS: '500',
+      MAIL_LEASE_MS: '20000',
     };
     const first = await startProcess(env);
     const order = validOrder();

@@ -35,7 +35,7 @@ describe('Postgres restarted and stopped', { skip }, () => {
       SMTP_URL: smtp.url,
       ORDER_RATE_LIMIT: '0',
       MAIL_RETRY_MAX_MS: '1000',
-      MAIL_LEASE_MS: '4000',
+      MAIL_LEASE_MS: '20000',
     };
     instances = await Promise.all([startProcess(env), startProcess(env)]);
   });
