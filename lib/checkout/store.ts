@@ -5,7 +5,6 @@ import { persist } from 'zustand/middleware';
 import { createSafeStorage } from '../cart/storage';
 import { NEW_BUYER, sanitizeBuyer, type Buyer, type BuyerField } from './buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from './confirmation';
-import { MAX_ORDER_BYTES } from './order-request';
 import { QUOTE_NUMBER_PATTERN, stampFor, type QuoteStamp } from './quote';
 import { newOrderKey } from './send';
 
@@ -59,6 +58,9 @@ function sanitizeTime(raw: unknown): number | undefined {
   return typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
 }
 
+/** The longest content a key is stored with: no order is longer (the service reads at most 32 kB). */
+const MAX_CONTENT_LENGTH = 32 * 1024;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
@@ -67,7 +69,7 @@ function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
   return typeof quote === 'string' &&
     QUOTE_NUMBER_PATTERN.test(quote) &&
     typeof content === 'string' &&
-    content.length <= MAX_ORDER_BYTES &&
+    content.length <= MAX_CONTENT_LENGTH &&
     typeof key === 'string' &&
     UUID.test(key)
     ? { quote, content, key }
