@@ -250,7 +250,8 @@ export async function openStore(
       connectionTimeoutMillis: 3000,
       query_timeout: 5000,
       statement_timeout: 5000,
-      idleTimeoutMillis: 10_000,
+      // Connections are kept a minute: a burst after a quiet spell finds them open, not to be made under load.
+      idleTimeoutMillis: 60_000,
       keepAlive: true,
     });
     // A connection the server closes (a restart) makes its client emit 'error'; without a listener that ends
