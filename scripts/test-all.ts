@@ -40,7 +40,7 @@ const checks: Gate[] = [
   {
     name: 'orders',
     command: [
-      'node --import tsx --test',
+      'node --import tsx --test --test-concurrency=4',
       '--test-reporter=spec --test-reporter-destination=stdout',
       `--test-reporter=junit --test-reporter-destination=${report('orders.xml')}`,
       'orders/test/*.test.ts',
