@@ -17,7 +17,7 @@ import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
 import { intlLocales, overviewPath, type Locale } from '@/lib/i18n';
 import { centsAsText, plain, priceOf } from '@/testing/helpers';
-import { austrianWithId, contact, german, type BillingInput } from './buyers';
+import { austrianWithId, contact, german, type BillingInput } from '@/testing/buyers';
 import { withOrderService } from './order-service';
 
 const site = getSite();

@@ -10,7 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { BuyerField } from '../lib/checkout/buyer';
 import { getSite } from '../lib/content';
 import { centsAsText, plain } from '../testing/helpers';
-import { contact, german } from '../__tests__/buyers';
+import { contact, german } from '../testing/buyers';
 import {
   billingField,
   cartButton,

@@ -2,7 +2,7 @@
  * Billing details as buyers type them, shared by the checkout's unit tests and its browser journey, so that
  * both exercise the same buyers. Field names are those of lib/checkout/buyer.ts.
  */
-import type { BuyerField } from '@/lib/checkout/buyer';
+import type { BuyerField } from '../lib/checkout/buyer';
 
 export type BillingInput = Partial<Record<BuyerField, string>>;
 
