@@ -20,6 +20,15 @@ export function tempDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `leadwerk-${name}-`));
 }
 
+/** The service's settings for an app run inside a test: any origin, no rate limit, no proxy, no CSV token. */
+export const testConfig = {
+  allowedOrigins: [],
+  rateLimit: 0,
+  trustProxy: false,
+  ordersToken: undefined,
+  mailFrom: undefined,
+};
+
 export const buyer: Buyer = {
   ...NEW_BUYER,
   company: 'Muster Solar GmbH',

@@ -20,6 +20,7 @@ import {
   tempDir,
   validOrder,
   waitFor,
+  testConfig,
 } from './helpers';
 
 const TOKEN = 'a-token-of-the-owner-0123456789';
@@ -101,13 +102,7 @@ describe('mail failures', () => {
     });
     const app = createApp({
       store,
-      config: {
-        allowedOrigins: [],
-        rateLimit: 0,
-        trustProxy: false,
-        ordersToken: undefined,
-        mailFrom: undefined,
-      },
+      config: testConfig,
       onMail: outbox.wake,
     });
     try {

@@ -18,15 +18,10 @@ import {
   tempDir,
   validOrder,
   waitFor,
+  testConfig,
 } from './helpers';
 
-const config = {
-  allowedOrigins: [],
-  rateLimit: 0,
-  trustProxy: false,
-  ordersToken: undefined,
-  mailFrom: undefined,
-};
+const config = testConfig;
 
 describe('the outbox', () => {
   it('takes orders while SMTP is down and sends each mail once it is back', async () => {

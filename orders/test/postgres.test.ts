@@ -7,7 +7,16 @@ import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
-import { post, postgresSkip, startPostgres, startSmtp, validOrder, waitFor, type Postgres } from './helpers';
+import {
+  post,
+  postgresSkip,
+  startPostgres,
+  startSmtp,
+  validOrder,
+  waitFor,
+  type Postgres,
+  testConfig,
+} from './helpers';
 
 const skip = postgresSkip();
 
@@ -26,13 +35,7 @@ describe('the service on Postgres', { skip }, () => {
     outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
     app = createApp({
       store,
-      config: {
-        allowedOrigins: [],
-        rateLimit: 0,
-        trustProxy: false,
-        ordersToken: undefined,
-        mailFrom: undefined,
-      },
+      config: testConfig,
       onMail: outbox.wake,
     });
   });

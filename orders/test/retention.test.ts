@@ -11,15 +11,19 @@ import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
 import { openStore } from '../store';
-import { buyer, kill, post, runOrders, startProcess, tempDir, validOrder, waitFor } from './helpers';
+import {
+  buyer,
+  kill,
+  post,
+  runOrders,
+  startProcess,
+  tempDir,
+  validOrder,
+  waitFor,
+  testConfig,
+} from './helpers';
 
-const config = {
-  allowedOrigins: [],
-  rateLimit: 0,
-  trustProxy: false,
-  ordersToken: undefined,
-  mailFrom: undefined,
-};
+const config = testConfig;
 
 /** Every row of a table, read with SQL. */
 async function rows(file: string, table: string) {
