@@ -274,10 +274,14 @@ async function addItems(pane: Locator, list: string, items: Record<string, strin
   const field = fieldGroup(pane, list);
   const add = field.getByRole('button', { name: new RegExp(`^Add \\W?${list}\\W?$`) });
   for (const [index, item] of items.entries()) {
-    await add.click();
+    // The click event itself: a pointer click lands where the button was, and the CMS may still be moving the
+    // pane after the last item (a click there can fold the item above instead). Focus, for Enter, lags as well.
+    await add.dispatchEvent('click');
     for (const [label, value] of Object.entries(item)) {
+      const boxes = field.getByRole('textbox', { name: label, exact: true });
       // The new item's box, once the CMS has drawn it; the saved files show every value it took in.
-      const box = field.getByRole('textbox', { name: label, exact: true }).nth(index);
+      await expect(boxes).toHaveCount(index + 1);
+      const box = boxes.nth(index);
       await toTop(box);
       await box.fill(value);
     }
