@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// waitFor and findBy* poll for what the page reports until this bound, the same as the browser tests'
+// (playwright.config.ts). Testing Library's default of one second is shorter than a busy two-core machine needs
+// for a file's first render, which also loads its modules: the checkout's first test once failed on it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
 if (typeof window !== 'undefined' && !window.matchMedia) {

@@ -13,7 +13,7 @@ const executablePath = chromePath('tests');
 const hasNginx = !spawnSync('nginx', ['-v'], { stdio: 'ignore' }).error;
 // The config is read by the runner and by each worker; the runner alone says it once.
 if (!hasNginx && process.env.TEST_WORKER_INDEX === undefined)
-  console.warn('nginx not installed: the nginx sweep is skipped; apt-get install nginx');
+  console.warn('nginx not installed: the nginx project is skipped; apt-get install nginx');
 
 /**
  * The order service's folder for this run (its database and the mails it writes), new for each run. Set once by
@@ -22,10 +22,18 @@ if (!hasNginx && process.env.TEST_WORKER_INDEX === undefined)
 process.env.E2E_ORDERS_DIR ??= path.join(os.tmpdir(), `leadwerk-e2e-orders-${process.pid}-${Date.now()}`);
 
 const browser = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+/**
+ * E2E_CPU_SLOWDOWN=10 slows every page's CPU that many times (e2e/support.ts), to find races that only a slow
+ * machine shows; the time limits grow by the same factor, so that slowness alone fails nothing. Off in `npm test`.
+ */
+const cpuSlowdown = Math.max(1, Number(process.env.E2E_CPU_SLOWDOWN ?? 1));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  // A folder per export, since the fixture gate runs beside the e2e gate and Playwright empties it first.
+  outputDir: process.env.E2E_OUT
+    ? `./test-results/${path.basename(process.env.E2E_OUT)}`
+    : './test-results/e2e',
   fullyParallel: true,
   // Two workers on any machine when run alone: on two cores one worker takes over five minutes. `npm test`
   // gives the e2e gate three, beside the fixture gate's one (scripts/test-all.ts).
@@ -33,7 +41,8 @@ export default defineConfig({
   retries: 0,
   // Five seconds (Playwright's default) is too short on two cores shared with the fixture gate's browsers: a
   // cart dialog whose code loads on the first click once failed to appear in time in CI, and never alone.
-  expect: { timeout: 10_000 },
+  expect: { timeout: 10_000 * cpuSlowdown },
+  timeout: 30_000 * cpuSlowdown,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
@@ -49,13 +58,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: browser, testIgnore: 'nginx.spec.ts' },
-    // The page sweep again, as the real nginx serves the export with deploy/nginx.conf.
+    // Every page as the real nginx serves the export with deploy/nginx.conf (read without a browser).
     ...(hasNginx
       ? [
           {
             name: 'nginx',
             use: { ...browser, baseURL: `http://localhost:${nginxPort}` },
-            testMatch: ['sweep.spec.ts', 'nginx.spec.ts'],
+            testMatch: ['site.spec.ts', 'nginx.spec.ts'],
           },
         ]
       : []),

@@ -10,7 +10,10 @@ import {
   type Buyer,
   type BuyerField,
 } from '@/lib/checkout/buyer';
+import { problemMessage } from '@/lib/checkout/messages';
 import { HOME_COUNTRY } from '@/lib/checkout/vat';
+import { orderWords } from '@/lib/checkout/words';
+import { fill } from '@/lib/format';
 
 /** Complete details of a buyer in Germany: no problem at all. */
 const complete: Buyer = {
@@ -33,6 +36,29 @@ const SCRIPT = '<script>alert(1)</script>';
 describe('buyerProblems', () => {
   it('finds nothing wrong with complete details', () => {
     expect(buyerProblems(complete)).toEqual({});
+  });
+
+  /** The field's value with a line break inside (a NUL for the two-letter country), which would fake a line. */
+  const broken = (field: BuyerField) =>
+    field === 'country' ? 'D\u0000' : `${complete[field].slice(0, 1)}\nGesamt`;
+  it.each(BUYER_FIELDS)('refuses a line break or control character inside the %s', (field) => {
+    expect(buyerProblems({ ...complete, [field]: broken(field) })).toEqual({ [field]: 'control' });
+    expect(buyerProblems({ ...complete, [field]: `${complete[field].slice(0, 1)}\u2028x` })).toMatchObject({
+      [field]: expect.stringMatching(/control|tooLong/),
+    });
+  });
+
+  it('says so in the checkout’s words, naming the field, in German and English', () => {
+    for (const locale of ['de', 'en'] as const) {
+      const words = orderWords(locale);
+      const message = problemMessage('city', 'control', { ...complete, city: 'a\nb' }, words);
+      expect(message).toContain(words.strings.fields.city);
+      expect(message).toBe(fill(words.strings.errors.control, { field: words.strings.fields.city }));
+    }
+  });
+
+  it('takes a line break at either end as trimmed, not as a break', () => {
+    expect(buyerProblems({ ...complete, city: ' München\n' })).toEqual({});
   });
 
   it('asks for every required field, and for no optional one', () => {

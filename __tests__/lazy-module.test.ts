@@ -41,6 +41,30 @@ describe('lazyModule', () => {
     expect(importer).toHaveBeenCalledTimes(1);
   });
 
+  it('a call that asks again and joins a failing attempt starts a fresh one after it, instead of failing with it', async () => {
+    let fail = true;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Each attempt fails or succeeds as the fault was when it began.
+    const importer = jest.fn(async () => {
+      const failing = fail;
+      await gate;
+      if (failing) throw new Error('ChunkLoadError');
+      return 'the module';
+    });
+    const lazy = lazyModule(importer, answer('retry'));
+    const running = lazy.load();
+    const quiet = lazy.load();
+    const asked = lazy.load({ again: true });
+    // The fault is gone while the first attempt is still on its way to failing.
+    fail = false;
+    release();
+    expect(await failureOf(running)).toBe('retry');
+    expect(await failureOf(quiet)).toBe('retry');
+    await expect(asked).resolves.toBe('the module');
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets a failed load, so the next call imports again and can succeed', async () => {
     const importer = flakyImporter(1);
     const lazy = lazyModule(importer, answer('retry'));
@@ -68,6 +92,13 @@ describe('lazyModule', () => {
     expect(await failureOf(lazy.load())).toBe('gone');
     expect(await failureOf(lazy.load())).toBe('gone');
     expect(probe).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not count a quiet warm-up that failed: a request after it still reports retry first', async () => {
+    const lazy = lazyModule(flakyImporter(5), answer('gone'));
+    expect(await failureOf(lazy.load({ quiet: true }))).toBe('retry');
+    expect(await failureOf(lazy.load({ again: true }))).toBe('retry');
+    expect(await failureOf(lazy.load({ again: true }))).toBe('gone');
   });
 
   it('starts counting again after a success', async () => {

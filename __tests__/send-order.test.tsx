@@ -4,7 +4,9 @@ import { SendOrder } from '@/components/checkout/send-order';
 import type { CartItem } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
 import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
+import { confirmedSummary, sanitizeConfirmation } from '@/lib/checkout/confirmation';
 import { summarizeOrder } from '@/lib/checkout/order';
+import { orderContent, orderRequestBody } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { orderWords } from '@/lib/checkout/words';
 import { getCategories, getSite } from '@/lib/content';
@@ -34,11 +36,11 @@ const buyer: Buyer = {
 };
 const quote = { number: 'AN-20261125-7K3Q9M', date: '2026-11-25', cart: 'x' };
 
-function renderSendOrder(locale: Locale, endpoint?: string) {
+function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buyer) {
   const words = orderWords(locale);
-  render(
+  const element = (details: Buyer) => (
     <SendOrder
-      summary={summarizeOrder(items, buyer, site.facts.vatRate, words)}
+      summary={summarizeOrder(items, details, site.facts.vatRate, words)}
       items={items}
       quote={quote}
       words={words}
@@ -47,9 +49,15 @@ function renderSendOrder(locale: Locale, endpoint?: string) {
       endpoint={endpoint}
       complete
       onIncomplete={jest.fn()}
-    />,
+    />
   );
-  return { send: words.strings.send, user: userEvent.setup({ delay: null }) };
+  const { rerender } = render(element(details));
+  return {
+    send: words.strings.send,
+    user: userEvent.setup({ delay: null }),
+    /** The same form with other billing details, as the buyer changed them. */
+    change: (changed: Buyer) => rerender(element(changed)),
+  };
 }
 
 /** The service's answer as `fetch` resolves it (jsdom has no Response). */
@@ -108,5 +116,41 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     const keys = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)).key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends changed billing details with a new key, and the same again with that key', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { send, user, change } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    await screen.findByRole('alert');
+    change({ ...buyer, vatId: 'DE136695976' });
+    await user.click(screen.getByRole('button', { name: send.button }));
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)));
+    expect(bodies.map((body) => body.buyer.vatId)).toEqual(['', 'DE136695976', 'DE136695976']);
+    expect(bodies[1].key).not.toBe(bodies[0].key);
+    expect(bodies[2].key).toBe(bodies[1].key);
+  });
+
+  it('sends changed lines with a new key', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    await screen.findByRole('alert');
+    const first = JSON.parse(String(fetchMock.mock.calls[0]![1].body));
+    const changed = orderRequestBody({ ...first, items: [{ ...items[0]!, quantity: 3 }], buyer });
+    expect(useCheckoutStore.getState().keyFor(quote.number, orderContent(changed))).not.toBe(first.key);
+  });
+
+  it('keeps the service’s totals with the confirmation, not its own', async () => {
+    const totals = { net: 12_300, vat: 2_337, gross: 14_637 };
+    fetchMock.mockResolvedValue(answer(201, { orderNumber: 'LW-20261125-0008', ...totals }));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const confirmed = useCheckoutStore.getState().confirmed!;
+    expect(confirmed.totals).toEqual(totals);
+    expect(confirmedSummary(confirmed, orderWords(locale)).totals).toMatchObject(totals);
+    // Read back from storage, the totals stay.
+    expect(sanitizeConfirmation(JSON.parse(JSON.stringify(confirmed)))?.totals).toEqual(totals);
   });
 });

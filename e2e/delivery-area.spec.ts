@@ -17,7 +17,6 @@ import {
   openCart,
   order,
   orderForm,
-  quantityField,
   tabTo,
   test,
   treppenlifte,
@@ -104,146 +103,103 @@ function countName(lang: Lang, count: number): string {
   return fillIn(ui[lang].header.cartCount, { count });
 }
 
+/*
+ * One journey per language through the area choices as a buyer uses them, at a phone's width: a wrong area
+ * and its message, then one order for each kind of area, the cart's rows kept apart by area, the checkout and
+ * its e-mail order, a reload and the other language; axe on each panel, the message and the cart. The rules
+ * under it (each kind's wording, every bad area's message, a cart from before areas, the WebMCP annotation)
+ * are units in __tests__/area-form.test.tsx and area.test.ts.
+ */
 for (const lang of langs) {
   const other = otherLang[lang];
 
-  for (const area of areaCases) {
-    test(`${lang}, ${area.kind}: the cart row, the checkout and its e-mail order, a reload and the other language`, async ({
-      page,
-    }) => {
-      await page.goto(categoryRoute(category, lang));
-      const form = orderForm(page, lang);
-      await area.choose(form, lang);
-      await order(page, lang, { quantity: 2 });
-      await expect(cartButton(page, lang)).toHaveAccessibleName(countName(lang, 2));
-      // The form starts again from all of Germany, as it starts again from one lead.
-      await expect(kindRadio(form, lang, 'germany')).toBeChecked();
-
-      const line = lineName(lang, area.words(lang));
-      let dialog = await openCart(page, lang);
-      const rows = dialog.getByRole('listitem');
-      await expect(rows).toHaveCount(1);
-      await expect(rows.getByText(line, { exact: true })).toBeVisible();
-      await expect(rows.getByRole('status')).toHaveText('2');
-
-      // The checkout's row names the area, and so does the order it sends; no contact data goes with it.
-      await dialog.getByRole('link', { name: ui[lang].cart.checkout }).click();
-      await expect(page.getByRole('table').first()).toContainText(area.words(lang));
-      expect(await mailBody(page, lang)).toContain(`2 × ${line}`);
-      for (const typed of ['Erika', 'erika@example.com'])
-        expect(await mailBody(page, lang)).not.toContain(typed);
-
-      await page.reload();
-      dialog = await openCart(page, lang);
-      await expect(dialog.getByRole('listitem').getByText(line, { exact: true })).toBeVisible();
-
-      await page.keyboard.press('Escape');
-      await page.getByRole('banner').getByRole('link', { name: ui[other].language.switchLabel }).click();
-      await expect(page).toHaveURL(checkoutRoute(other));
-      const otherLine = lineName(other, area.words(other));
-      await expect(page.getByRole('table').first()).toContainText(area.words(other));
-      expect(await mailBody(page, other)).toContain(`2 × ${otherLine}`);
-    });
-  }
-
-  test(`${lang}: bad areas get a message naming what is wrong, add nothing and keep what was typed`, async ({
+  test(`${lang}: orders for each kind of area, in the cart, the checkout and its e-mail order, after a reload and in the other language`, async ({
     page,
   }) => {
-    const errors = ui[lang].orderForm.areaErrors;
-    const cases: { input: string; kind: Kind; text: string; message: string }[] = [
-      {
-        input: '8O331',
-        kind: 'postcodes',
-        text: '8O331',
-        message: fillIn(errors.notDigit, { entry: '8O331', char: 'O' }),
-      },
-      {
-        input: '99–10',
-        kind: 'postcodes',
-        text: '99–10',
-        message: fillIn(errors.descending, { entry: '99–10', fix: '10–99' }),
-      },
-      { input: '123', kind: 'postcodes', text: '123', message: fillIn(errors.digits, { entry: '123' }) },
-      { input: 'a radius without postcode', kind: 'radius', text: '', message: errors.radiusEmpty },
-      {
-        input: 'radius around 99999',
-        kind: 'radius',
-        text: '99999',
-        message: fillIn(errors.outOfRange, { entry: '99999' }),
-      },
-      {
-        input: 'postcode 00999',
-        kind: 'postcodes',
-        text: '80, 00999',
-        message: fillIn(errors.outOfRange, { entry: '00999' }),
-      },
-      { input: 'postcode areas left empty', kind: 'postcodes', text: ' ', message: errors.postcodesEmpty },
-      { input: 'no state ticked', kind: 'states', text: '', message: errors.statesEmpty },
-    ];
+    // The journey takes the steps of five short tests (four kinds of area and a bad one), so it has their time.
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(categoryRoute(category, lang));
     const form = orderForm(page, lang);
-    const company = form.getByRole('textbox', { name: ui[lang].orderForm.company });
-    for (const { input, kind, text, message } of cases) {
-      await nameField(form, lang).fill('Erika Mustermann');
-      await emailField(form, lang).fill('erika@example.com');
-      await company.fill('Lift & Co. KG');
-      await quantityField(form, lang).fill('3');
-      await kindRadio(form, lang, kind).check();
-      const field =
-        kind === 'postcodes'
-          ? postcodesField(form, lang)
-          : kind === 'radius'
-            ? radiusField(form, lang)
-            : stateBox(form, lang, 'BW');
-      if (kind !== 'states') await field.fill(text);
-      await form.getByRole('button', { name: ui[lang].orderForm.submit }).click();
+    const [germany, postcodes, radius, states] = areaCases as [AreaCase, AreaCase, AreaCase, AreaCase];
 
-      await expect(form.getByText(message, { exact: true }), input).toBeVisible();
-      await expect(field, input).toBeFocused();
-      await expect(field, input).toHaveAttribute('aria-invalid', 'true');
-      await expect(field, input).toHaveAccessibleDescription(looseText(message));
-      await expect(nameField(form, lang), input).toHaveValue('Erika Mustermann');
-      await expect(emailField(form, lang), input).toHaveValue('erika@example.com');
-      await expect(company, input).toHaveValue('Lift & Co. KG');
-      await expect(quantityField(form, lang), input).toHaveValue('3');
-      if (kind !== 'states') await expect(field, input).toHaveValue(text);
-      await expect(cartButton(page, lang), input).toHaveAccessibleName(ui[lang].header.cart);
-      await expect(page.getByText(ui[lang].orderForm.toastTitle, { exact: true }), input).toHaveCount(0);
+    const message = fillIn(ui[lang].orderForm.areaErrors.descending, { entry: '99–10', fix: '10–99' });
+    // axe sees each panel before any order: a toast of a later order would lie over the form.
+    await test.step('a wrong postcode area is named and adds nothing; the area panels pass axe', async () => {
+      await kindRadio(form, lang, 'postcodes').check();
+      await postcodesField(form, lang).fill('99–10');
+      await order(page, lang, { quantity: 1 });
+      await expect(form.getByText(message, { exact: true })).toBeVisible();
+      await expect(postcodesField(form, lang)).toHaveAttribute('aria-invalid', 'true');
+      await expect(postcodesField(form, lang)).toBeFocused();
+      await expect(cartButton(page, lang)).toHaveAccessibleName(ui[lang].header.cart);
+      await checkA11y(page, 'a wrong postcode area');
+
+      await kindRadio(form, lang, 'radius').check();
+      // Choosing again clears the message.
+      await expect(form.getByText(message, { exact: true })).toHaveCount(0);
+      await checkA11y(page, 'the radius fields');
+      await kindRadio(form, lang, 'states').check();
+      await stateBox(form, lang, 'HE').check();
+      await checkA11y(page, 'the federal states');
+    });
+
+    await test.step('one order for each kind of area; the form starts again from all of Germany', async () => {
+      let count = 0;
+      for (const [area, quantity] of [
+        [postcodes, 2],
+        [radius, 1],
+        [states, 1],
+        [germany, 1],
+      ] as const) {
+        await area.choose(form, lang);
+        await order(page, lang, { quantity });
+        count += quantity;
+        await expect(cartButton(page, lang)).toHaveAccessibleName(countName(lang, count));
+        await expect(kindRadio(form, lang, 'germany')).toBeChecked();
+      }
+    });
+
+    const line = (area: AreaCase, shown: Lang) => lineName(shown, area.words(shown));
+    const ordered = [postcodes, radius, states, germany];
+
+    /** The checkout of a language names each area in its table and its e-mail order; gives the order's body. */
+    async function checkoutNamesAreas(shown: Lang): Promise<string> {
+      await expect(page).toHaveURL(checkoutRoute(shown));
+      for (const area of ordered)
+        await expect(page.getByRole('table').first()).toContainText(area.words(shown));
+      const body = await mailBody(page, shown);
+      expect(body).toContain(`2 × ${line(postcodes, shown)}`);
+      for (const area of [radius, states, germany]) expect(body).toContain(`1 × ${line(area, shown)}`);
+      return body;
     }
-    // Fixing the input clears the message, and the order goes through.
-    await kindRadio(form, lang, 'postcodes').check();
-    await expect(form.getByText(errors.statesEmpty)).toHaveCount(0);
-    await postcodesField(form, lang).fill('80–85');
-    await form.getByRole('button', { name: ui[lang].orderForm.submit }).click();
-    await expect(cartButton(page, lang)).toHaveAccessibleName(countName(lang, 3));
-    await expect(form.getByText(errors.postcodesEmpty)).toHaveCount(0);
-    await expect(kindRadio(form, lang, 'germany')).toBeChecked();
+
+    await test.step('the cart keeps one row per area, each named in words', async () => {
+      const dialog = await openCart(page, lang);
+      const rows = dialog.getByRole('listitem');
+      await expect(rows).toHaveText(ordered.map((area) => new RegExp(`^${escapeRegExp(line(area, lang))}`)));
+      await expect(rows.first().getByRole('status')).toHaveText('2');
+      await checkA11y(page, 'the cart with its rows');
+      await dialog.getByRole('link', { name: ui[lang].cart.checkout }).click();
+    });
+
+    await test.step('the checkout and its e-mail order name each area; no contact data goes with it', async () => {
+      const body = await checkoutNamesAreas(lang);
+      for (const typed of ['Erika', 'erika@example.com']) expect(body).not.toContain(typed);
+    });
+
+    await test.step('a reload and the other language keep the areas', async () => {
+      await page.reload();
+      const dialog = await openCart(page, lang);
+      for (const area of ordered)
+        await expect(dialog.getByRole('listitem').getByText(line(area, lang), { exact: true })).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('banner').getByRole('link', { name: ui[other].language.switchLabel }).click();
+      await checkoutNamesAreas(other);
+    });
   });
 }
-
-test('lines of one category with different areas stay apart, in the cart and in the e-mail', async ({
-  page,
-}) => {
-  const lang = 'en';
-  await page.goto(categoryRoute(category, lang));
-  const form = orderForm(page, lang);
-  await areaCases[1]!.choose(form, lang);
-  await order(page, lang, { quantity: 1 });
-  await areaCases[3]!.choose(form, lang);
-  await order(page, lang, { quantity: 1 });
-  await order(page, lang, { quantity: 1 });
-
-  const dialog = await openCart(page, lang);
-  const postcodes = lineName(lang, areaCases[1]!.words(lang));
-  const states = lineName(lang, areaCases[3]!.words(lang));
-  const germany = lineName(lang, ui.en.area.germany);
-  await expect(dialog.getByRole('listitem')).toHaveText(
-    [postcodes, states, germany].map((name) => new RegExp(`^${escapeRegExp(name)}`)),
-  );
-  await dialog.getByRole('link', { name: ui[lang].cart.checkout }).click();
-  const body = await mailBody(page, lang);
-  for (const name of [postcodes, states, germany]) expect(body).toContain(`1 × ${name}`);
-});
 
 test('every area choice works with the keyboard alone', async ({ page }) => {
   const lang = 'de';
@@ -291,29 +247,6 @@ test('every area choice works with the keyboard alone', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('a cart stored before areas existed loads with all of Germany, in both languages', async ({ page }) => {
-  await page.goto(categoryRoute(category, 'de'));
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'leadwerk-cart',
-      JSON.stringify({
-        state: {
-          items: [
-            { id: 'treppenlifte-1700000000000-0', category: 'treppenlifte', exclusive: false, quantity: 2 },
-          ],
-        },
-        version: 1,
-      }),
-    ),
-  );
-  for (const lang of langs) {
-    await page.goto(categoryRoute(category, lang));
-    await expect(cartButton(page, lang)).toHaveAccessibleName(countName(lang, 2));
-    const dialog = await openCart(page, lang);
-    await expect(dialog.getByText(lineName(lang, ui[lang].area.germany), { exact: true })).toBeVisible();
-  }
-});
-
 test('an area chosen before the page’s code arrives counts, and nothing is sent meanwhile', async ({
   page,
 }) => {
@@ -346,28 +279,6 @@ test('an area chosen before the page’s code arrives counts, and nothing is sen
   await expect(
     dialog.getByText(lineName('de', fillIn(ui.de.area.postcodes, { list: '80–85' })), { exact: true }),
   ).toBeVisible();
-});
-
-test('a browser agent learns about the area fields from the form’s WebMCP annotation', async ({ page }) => {
-  await page.goto(categoryRoute(category, 'en'));
-  const form = orderForm(page, 'en');
-  const f = ui.en.orderForm;
-  await expect(form).toHaveAttribute('toolname', 'add_leads_to_cart');
-  for (const kind of ['germany', 'postcodes', 'radius', 'states'] as const)
-    await expect(kindRadio(form, 'en', kind)).toHaveAttribute(
-      'toolparamdescription',
-      new RegExp(f.areaLegend),
-    );
-  await kindRadio(form, 'en', 'postcodes').check();
-  await expect(postcodesField(form, 'en')).toHaveAttribute(
-    'toolparamdescription',
-    looseText(f.postcodesHint),
-  );
-  await kindRadio(form, 'en', 'states').check();
-  await expect(stateBox(form, 'en', 'HE')).toHaveAttribute(
-    'toolparamdescription',
-    new RegExp(`HE = ${ui.en.area.states.HE}`),
-  );
 });
 
 test.describe('the first screen of a category page on a phone', () => {
@@ -416,25 +327,3 @@ test('on a desktop the order card is beside the hero, and the phone link is not 
   await expect(page.getByRole('link', { name: ui.de.category.orderCta })).toBeHidden();
   await expect(nameField(orderForm(page, 'de'), 'de')).toBeInViewport();
 });
-
-for (const lang of langs) {
-  test(`${lang}: the area choices, their messages and the cart's order text pass axe`, async ({ page }) => {
-    test.setTimeout(120_000); // axe on six states of the page
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(categoryRoute(category, lang));
-    const form = orderForm(page, lang);
-    await kindRadio(form, lang, 'postcodes').check();
-    await postcodesField(form, lang).fill('99–10');
-    await order(page, lang, { quantity: 1 });
-    await expect(postcodesField(form, lang)).toHaveAttribute('aria-invalid', 'true');
-    await checkA11y(page, 'a wrong postcode area');
-    await kindRadio(form, lang, 'radius').check();
-    await checkA11y(page, 'the radius fields');
-    await kindRadio(form, lang, 'states').check();
-    await stateBox(form, lang, 'HE').check();
-    await checkA11y(page, 'the federal states');
-    await order(page, lang, { quantity: 1 });
-    await openCart(page, lang);
-    await checkA11y(page, 'the cart with its rows');
-  });
-}

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { expect, test, type Browser } from '@playwright/test';
 import * as cheerio from 'cheerio';
 import { htmlFiles } from '../scripts/lib/export-files';
+import { austrianWithId } from '../testing/buyers';
 import { restoreCheckout } from './support';
 import { getCategories, getDictionary } from '../lib/content';
 import { checkoutPath, locales, type Locale } from '../lib/i18n';
@@ -106,17 +107,7 @@ async function renderCheckout(browser: Browser, baseURL: string | undefined, loc
   await restoreCheckout(
     page,
     [{ id: `${category!.id}-1-0`, category: category!.id, exclusive: false, area: 'germany', quantity: 3 }],
-    {
-      company: 'Muster GmbH',
-      name: 'Erika Muster',
-      email: 'einkauf@muster.example',
-      street: 'Ringstraße 5',
-      postcode: '1010',
-      city: 'Wien',
-      country: 'AT',
-      vatId: 'ATU13585627',
-      poNumber: 'PO-4711',
-    },
+    austrianWithId,
   );
   await page.getByRole('button', { name: checkout.quoteButton }).click();
   await page.getByRole('article', { name: checkout.quote.heading }).waitFor();

@@ -1,5 +1,5 @@
 /** What only nginx with deploy/nginx.conf does; run by the nginx project of playwright.config.ts. */
-import { expect, test } from './support';
+import { expect, test } from '@playwright/test';
 
 test('plain http answers with a permanent redirect to the https site, path and query kept', async ({
   request,

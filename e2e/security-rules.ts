@@ -1,6 +1,6 @@
 /**
  * Mozilla's HTTP Observatory rules for an A+ (no test deducts; the referrer policy and frame-ancestors
- * add 5 each), checked on the headers and <meta> policies a server sends: e2e/sweep.spec.ts applies
+ * add 5 each), checked on the headers and <meta> policies a server sends: e2e/site.spec.ts applies
  * them to every page, from the static server and from nginx. Hand-made because the package
  * (@mdn/mdn-http-observatory) documents only a scan of a host on ports 80/443, and its install step
  * downloads the HSTS preload list, which fails offline.

@@ -1,6 +1,6 @@
 /**
  * Security and privacy as a visitor meets them, beyond what every page is checked for in
- * e2e/sweep.spec.ts (the headers, the page's policy, no CSP violation on load) and what every test's
+ * e2e/site.spec.ts (the headers, the page's policy) and page-kinds.spec.ts (no CSP violation on load) and what every test's
  * guard checks (no CSP violation, error or third-party request while the site is used): the policy
  * is enforced, no cookies and no contact data are kept, and hostile input stays inert.
  */

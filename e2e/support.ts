@@ -94,6 +94,12 @@ export interface Guard {
 }
 
 /**
+ * E2E_CPU_SLOWDOWN=10 runs every page with its CPU slowed that many times (Chromium's own throttling), to
+ * find the tests that pass only on a fast machine. Off in `npm test`.
+ */
+const cpuSlowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+
+/**
  * Every test runs guarded: requests to other hosts are aborted and recorded,
  * and after the test there must be no CSP violation, no uncaught error, no
  * console error and no third-party request that the test did not allow.
@@ -134,6 +140,10 @@ export const test = base.extend<GuardOptions & { guard: Guard }>({
           }
         });
         page.on('pageerror', (error) => guard.pageErrors.push(`${page.url()}: ${error.message}`));
+        if (cpuSlowdown > 1)
+          void context
+            .newCDPSession(page)
+            .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown }));
       };
       context.pages().forEach(watchPage);
       context.on('page', watchPage);
@@ -272,20 +282,24 @@ async function animationsSettled(page: Page) {
 /**
  * Runs axe on the page as it is now and records a soft failure listing every violation, so that one
  * test reports all the pages and states it visits. target-size (WCAG 2.2 SC 2.5.8) is off by default
- * in axe-core and is turned on explicitly.
+ * in axe-core and is turned on explicitly. `rules` runs only those rules, for a page that differs from one
+ * already checked in nothing else.
  */
-export async function checkA11y(page: Page, state: string) {
+export async function checkA11y(page: Page, state: string, rules?: string[]) {
   await animationsSettled(page);
   // `options()` replaces the builder's options, so it goes first and `withTags()` adds `runOnly` to them.
   // `resultTypes` lists every element only for violations (the rest name one each): a quarter less time.
-  const results: AxeResults = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] })
-    .withTags(AXE_TAGS)
-    .analyze();
+  const builder = new AxeBuilder({ page }).options({
+    rules: { 'target-size': { enabled: true } },
+    resultTypes: ['violations'],
+  });
+  const results: AxeResults = await (rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS)).analyze();
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
     (rule) => rule.id,
   );
-  expect(ran, 'target-size must be part of the run').toContain('target-size');
+  expect(ran, 'the rules asked for must be part of the run').toEqual(
+    expect.arrayContaining(rules ?? ['target-size']),
+  );
 
   const label = `${state} (${new URL(page.url()).pathname}, ${page.viewportSize()?.width} px)`;
   expect

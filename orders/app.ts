@@ -1,4 +1,4 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { parse as parseContentType } from 'content-type';
 import { stringify } from 'csv-stringify/sync';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -27,7 +27,14 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
-import type { MailMessage, SpamReason, Store, StoredOrder } from './store';
+import {
+  DatabaseUnavailable,
+  hashOf,
+  type MailMessage,
+  type SpamReason,
+  type Store,
+  type StoredOrder,
+} from './store';
 
 /**
  * The order service's routes: `POST /api/orders`, `GET /api/health` and the owner's `GET /api/orders.csv`.
@@ -40,6 +47,8 @@ export interface AppOptions {
   /** Called after an order with a mail was committed: the outbox sends it now. */
   onMail?: () => void;
   now?: () => Date;
+  /** Where errors are reported (never to the client). */
+  log?: (line: string) => void;
 }
 
 type Problem = OrderError['errors'][number];
@@ -59,29 +68,8 @@ function problem(c: Context, status: ContentfulStatusCode, field: string, messag
 
 /** How many new orders one address may send in this window. */
 const RATE_WINDOW_MS = 10 * 60_000;
-
-/** Orders per address in the last 10 minutes, kept in memory: a restart forgets them. */
-function rateLimiter(limit: number, now: () => number) {
-  const sent = new Map<string, number[]>();
-  return {
-    /** Counts an order from the address; the seconds to wait when it is one too many. */
-    take(address: string): number | undefined {
-      if (limit === 0) return undefined;
-      const since = now() - RATE_WINDOW_MS;
-      if (sent.size > 10_000)
-        for (const [key, times] of sent) if (times.every((time) => time <= since)) sent.delete(key);
-      const times = (sent.get(address) ?? []).filter((time) => time > since);
-      sent.set(address, times);
-      if (times.length >= limit) return Math.max(1, Math.ceil((times[0]! - since) / 1000));
-      times.push(now());
-      return undefined;
-    },
-    /** Gives back the count of a request that made no new order. */
-    giveBack(address: string) {
-      sent.get(address)?.pop();
-    },
-  };
-}
+/** What a client is told to wait when the database does not answer, in seconds. */
+const RETRY_AFTER_S = 5;
 
 /** The client's address: the peer, or behind a trusted proxy the address that proxy appended last. */
 function clientAddress(c: Context, trustProxy: boolean): string {
@@ -125,11 +113,17 @@ function accepted(order: StoredOrder): OrderAccepted {
   return { orderNumber: order.number, net: order.net, vat: order.vat, gross: order.gross };
 }
 
-/** A cell a spreadsheet would run as a formula is written as text. */
-function safeCell(value: string | number): string | number {
-  return typeof value === 'string' && ['=', '+', '-', '@', '\t', '\r'].includes(value.charAt(0))
-    ? `'${value}`
-    : value;
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell a spreadsheet would run as a formula is written as text, with a `'` before it. The same goes for
+ * every part after a `,` or `;` inside it: a reader that splits at the other separator (German Excel splits
+ * at `;`) never sees a part that starts a formula.
+ */
+export function safeCell(value: string | number): string {
+  const text = String(value);
+  return (FORMULA_START.test(text) ? `'${text}` : text).replace(/([,;])(?=[=+\-@\t\r])/g, "$1'");
 }
 
 function ordersCsv(orders: StoredOrder[]): string {
@@ -145,7 +139,12 @@ function ordersCsv(orders: StoredOrder[]): string {
     'vat_case',
     'lines',
     ...BUYER_FIELDS,
-    'mail_sent',
+    // sent, pending or failed; when it was sent, since when it waits, or when it was given up
+    'mail_state',
+    'mail_at',
+    'mail_tries',
+    // the mail server's last answer (or what went wrong on the way)
+    'mail_error',
   ];
   const rows = orders.map((order) => [
     order.number,
@@ -159,18 +158,80 @@ function ordersCsv(orders: StoredOrder[]): string {
     order.vatCase,
     order.lines.map((line) => `${line.quantity} × ${line.name} (${line.area})`).join('; '),
     ...BUYER_FIELDS.map((field) => order.buyer[field]),
-    order.mailSentAt ?? '',
+    order.mail?.state ?? '',
+    order.mail?.at ?? '',
+    order.mail?.attempts ?? '',
+    order.mail?.error ?? '',
   ]);
-  return stringify([header, ...rows.map((row) => row.map(safeCell))], { record_delimiter: 'windows' });
+  // Every cell quoted, so that no separator inside one splits it, whichever a spreadsheet reads by.
+  return stringify(
+    [header, ...rows].map((row) => row.map(safeCell)),
+    {
+      record_delimiter: 'windows',
+      quoted: true,
+      quoted_empty: true,
+    },
+  );
 }
 
-export function createApp({ store, config, onMail = () => {}, now = () => new Date() }: AppOptions) {
+/**
+ * What a request asks for, hashed: the language, the quote, the lines and the details, read from the raw body
+ * before any check (the key is looked up first), as the checkout sends them. The honeypot and the time taken
+ * are left out: they differ on a retry.
+ */
+export function requestHash(raw: unknown): string {
+  const record = isRecord(raw) ? raw : {};
+  const buyer = isRecord(record.buyer) ? record.buyer : {};
+  return hashOf({
+    locale: record.locale,
+    quote: record.quote,
+    lines: Array.isArray(record.lines)
+      ? record.lines.map((line: unknown) => {
+          const { category, exclusive, area, quantity } = isRecord(line) ? line : {};
+          return { category, exclusive, area, quantity };
+        })
+      : record.lines,
+    buyer: Object.fromEntries(
+      BUYER_FIELDS.map((field) => {
+        const value = buyer[field];
+        return [field, typeof value === 'string' ? value.trim() : ''];
+      }),
+    ),
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const keySchema = orderRequestSchema.shape.key;
+
+export function createApp({
+  store,
+  config,
+  onMail = () => {},
+  now = () => new Date(),
+  log = console.error,
+}: AppOptions) {
   const app = new Hono();
-  const limiter = rateLimiter(config.rateLimit, () => now().getTime());
   const allowed = new Set(config.allowedOrigins);
 
   app.onError((error, c) => {
-    console.error(error);
+    log(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    // The database is away (restarting, down, locked): nothing was stored, and the client may try again.
+    if (error instanceof DatabaseUnavailable)
+      return problems(
+        c,
+        503,
+        [
+          {
+            field: 'database',
+            message:
+              'The order service cannot reach its database; nothing was stored. Please try again shortly.',
+          },
+        ],
+        { 'Retry-After': String(RETRY_AFTER_S) },
+      );
     return problem(
       c,
       500,
@@ -228,26 +289,17 @@ export function createApp({ store, config, onMail = () => {}, now = () => new Da
       maxSize: MAX_ORDER_BYTES,
       onError: (c) => problem(c, 413, 'body', `An order is at most ${MAX_ORDER_BYTES / 1024} kB`),
     }),
-    async (c) => {
-      const address = clientAddress(c, config.trustProxy);
-      const wait = limiter.take(address);
-      if (wait !== undefined)
-        return problems(
-          c,
-          429,
-          [{ field: 'address', message: `Too many orders from this address; try again in ${wait} s` }],
-          { 'Retry-After': String(wait) },
-        );
-      let created = false;
-      try {
-        const response = await takeOrder(c);
-        created = response.status === 201;
-        return response;
-      } finally {
-        if (!created) limiter.giveBack(address);
-      }
-    },
+    (c) => takeOrder(c),
   );
+
+  /** The seconds this client must wait before its next new order, if it sent ORDER_RATE_LIMIT in the window. */
+  async function rateLimitWait(client: string): Promise<number | undefined> {
+    if (config.rateLimit === 0) return undefined;
+    const since = new Date(now().getTime() - RATE_WINDOW_MS);
+    const { count, oldest } = await store.recentOrders(client, since);
+    if (count < config.rateLimit || !oldest) return undefined;
+    return Math.max(1, Math.ceil((oldest.getTime() - since.getTime()) / 1000));
+  }
 
   async function takeOrder(c: Context): Promise<Response> {
     let raw: unknown;
@@ -256,6 +308,25 @@ export function createApp({ store, config, onMail = () => {}, now = () => new Da
     } catch {
       return problem(c, 400, 'body', 'The body is not JSON');
     }
+    // The key first, before any rule that a deploy may have changed since (prices, categories): a retry gets
+    // its order, and the same key with another request is refused, never answered with the first order.
+    const hash = requestHash(raw);
+    const key = keySchema.safeParse(isRecord(raw) ? raw.key : undefined);
+    if (key.success) {
+      const existing = await store.findOrder(key.data);
+      if (existing) return again(c, existing, hash);
+    }
+
+    const client = store.clientHash(clientAddress(c, config.trustProxy));
+    const wait = await rateLimitWait(client);
+    if (wait !== undefined)
+      return problems(
+        c,
+        429,
+        [{ field: 'address', message: `Too many orders from this address; try again in ${wait} s` }],
+        { 'Retry-After': String(wait) },
+      );
+
     const parsed = orderRequestSchema.safeParse(raw);
     if (!parsed.success) return problems(c, 422, describeIssues(parsed.error.issues, raw));
     const request = parsed.data;
@@ -300,24 +371,37 @@ export function createApp({ store, config, onMail = () => {}, now = () => new Da
         ...summary.totals,
         vatCase: summary.totals.case,
         spam,
+        requestHash: hash,
+        client,
       },
       spam ? undefined : mailFor,
     );
-    if (created && !spam) onMail();
-    return c.json(accepted(order), created ? 201 : 200);
+    if (!created) return again(c, order, hash);
+    if (!spam) onMail();
+    return c.json(accepted(order), 201);
   }
 
-  app.get('/api/health', async (c) => {
-    try {
-      await store.ping();
-      return c.json({ database: store.kind, reachable: true });
-    } catch (error) {
+  /** A key that came before: its order for the same request, 409 for another (an erased order has no hash). */
+  function again(c: Context, order: StoredOrder, hash: string): Response {
+    if (order.requestHash !== null && order.requestHash !== hash)
       return problem(
         c,
-        503,
-        'database',
-        `The ${store.kind} database does not answer: ${(error as Error).message}`,
+        409,
+        'key',
+        `This key belongs to order ${order.number}, sent with other lines or details; send a changed order with a new key`,
       );
+    return c.json(accepted(order), 200);
+  }
+
+  /** Whether the database answers, and how many mails wait or were given up. Never an error's text. */
+  app.get('/api/health', async (c) => {
+    try {
+      return c.json({ database: 'ok', mail: await store.mailCounts() });
+    } catch (error) {
+      log(`Health: ${error instanceof Error ? error.message : String(error)}`);
+      return problems(c, 503, [{ field: 'database', message: 'The database does not answer' }], {
+        'Retry-After': String(RETRY_AFTER_S),
+      });
     }
   });
 

@@ -45,8 +45,14 @@ const envSchema = z.object({
   MAIL_LEASE_MS: z.coerce
     .number()
     .int()
-    .min(10)
+    .min(400)
     .default(2 * 60_000),
+  /** Tries of a mail that fails for now before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(60),
+  /** Years orders are kept after the end of their year (§ 257 HGB, § 147 AO; docs/orders.md). */
+  ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(6),
+  /** How long SIGTERM waits for requests and the mail under way, in ms. */
+  SHUTDOWN_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
 export interface OrdersConfig {
@@ -62,6 +68,9 @@ export interface OrdersConfig {
   trustProxy: boolean;
   retryMaxMs: number;
   leaseMs: number;
+  maxAttempts: number;
+  retentionYears: number;
+  shutdownMs: number;
 }
 
 /** Reads the settings; a wrong one stops the service with the variable's name and what it expects. */
@@ -89,5 +98,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
     trustProxy: e.TRUST_PROXY === '1',
     retryMaxMs: e.MAIL_RETRY_MAX_MS,
     leaseMs: e.MAIL_LEASE_MS,
+    maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    retentionYears: e.ORDER_RETENTION_YEARS,
+    shutdownMs: e.SHUTDOWN_MS,
   };
 }

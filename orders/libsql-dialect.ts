@@ -42,17 +42,25 @@ class LibsqlDriver implements Driver {
 
   constructor(private readonly file: string) {}
 
+  /** Set when a statement failed: the connection is opened again before its next use. */
+  #failed = false;
+
   async init() {
-    this.#client = createClient({ url: `file:${this.file}`, concurrency: 1 });
-    // The log survives a crash, and each commit is on disk before the service answers.
+    // A locked database is waited for 5 s (the client's busy timeout), then reported.
+    this.#client = createClient({ url: `file:${this.file}`, concurrency: 1, timeout: 5000 });
+    await this.#pragmas();
+    this.#connection = new LibsqlConnection(this.#client, () => (this.#failed = true));
+  }
+
+  /** The connection's settings: the log survives a crash, and each commit is on disk before the service answers. */
+  async #pragmas() {
     for (const pragma of [
       'journal_mode = WAL',
       'synchronous = FULL',
-      'busy_timeout = 5000',
       'foreign_keys = ON',
+      'secure_delete = ON',
     ])
-      await this.#client.execute(`PRAGMA ${pragma}`);
-    this.#connection = new LibsqlConnection(this.#client);
+      await this.#client!.execute(`PRAGMA ${pragma}`);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -65,18 +73,35 @@ class LibsqlDriver implements Driver {
   }
 
   async beginTransaction(connection: LibsqlConnection) {
-    connection.transaction = await this.#client!.transaction('write');
+    try {
+      connection.transaction = await this.#client!.transaction('write');
+    } catch (error) {
+      this.#failed = true;
+      throw error;
+    }
   }
 
   async commitTransaction(connection: LibsqlConnection) {
-    await connection.end().commit();
+    try {
+      await connection.end()!.commit();
+    } catch (error) {
+      this.#failed = true;
+      throw error;
+    }
   }
 
   async rollbackTransaction(connection: LibsqlConnection) {
-    await connection.end().rollback();
+    // Kysely rolls back also when BEGIN itself failed (a locked database): then there is nothing to end.
+    await connection.end()?.rollback();
   }
 
   async releaseConnection() {
+    // A statement that failed (SQLITE_BUSY) can leave the connection unable to commit: a fresh one replaces it.
+    if (this.#failed) {
+      this.#failed = false;
+      await this.#client!.reconnect();
+      await this.#pragmas().catch(() => (this.#failed = true));
+    }
     this.#release?.();
   }
 
@@ -89,20 +114,29 @@ class LibsqlConnection implements DatabaseConnection {
   /** The open transaction, which its statements go to. */
   transaction: Transaction | undefined;
 
-  constructor(private readonly client: Client) {}
+  constructor(
+    private readonly client: Client,
+    private readonly onError: () => void,
+  ) {}
 
-  /** The open transaction, now ending. */
-  end(): Transaction {
-    const transaction = this.transaction!;
+  /** The open transaction, now ending, if one began. */
+  end(): Transaction | undefined {
+    const transaction = this.transaction;
     this.transaction = undefined;
     return transaction;
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await (this.transaction ?? this.client).execute({
-      sql: query.sql,
-      args: query.parameters as InValue[],
-    });
+    let result;
+    try {
+      result = await (this.transaction ?? this.client).execute({
+        sql: query.sql,
+        args: query.parameters as InValue[],
+      });
+    } catch (error) {
+      this.onError();
+      throw error;
+    }
     return {
       rows: result.rows.map(
         (row) => Object.fromEntries(result.columns.map((name, i) => [name, row[i]])) as R,

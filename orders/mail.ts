@@ -24,9 +24,22 @@ function toNodemailer(message: MailMessage) {
  * takes orders without a mail server. A file is written under another name and then renamed, so the folder
  * never holds half a mail.
  */
-export function mailTransport(mail: OrdersConfig['mail']): { send: SendMail; close: () => void } {
+export function mailTransport(
+  mail: OrdersConfig['mail'],
+  /** The outbox's lease (MAIL_LEASE_MS), which every SMTP wait stays well below. */
+  leaseMs = 2 * 60_000,
+): { send: SendMail; close: () => void } {
   if (mail.kind === 'smtp') {
-    const transport = nodemailer.createTransport(mail.url);
+    // nodemailer waits up to 2 minutes to connect and 10 on an idle socket; each wait here is a quarter of
+    // the outbox's lease, so a try ends (and counts as failed for now) long before another worker may take it.
+    const timeout = Math.floor(leaseMs / 4);
+    const transport = nodemailer.createTransport({
+      url: mail.url,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+      dnsTimeout: timeout,
+    });
     return {
       send: async (message) => void (await transport.sendMail(toNodemailer(message))),
       close: () => transport.close(),

@@ -34,12 +34,15 @@ export function openApiDocument() {
               content: json('OrderAccepted'),
             },
             '200': {
-              description: 'The same key came before: the order stored then.',
+              description: 'The same key came before with the same request: the order stored then.',
               content: json('OrderAccepted'),
             },
             '400': error('The body is not JSON.'),
             '403': error('The Origin is not one of ALLOWED_ORIGINS.'),
             '413': error(`The body is larger than ${MAX_ORDER_BYTES} bytes.`),
+            '409': error(
+              'The same key came before with other lines or details (field `key`): a changed order needs a new key.',
+            ),
             '415': error('The Content-Type is not application/json.'),
             '422': error(
               'Fields that are wrong, each with the checkout’s message in the request’s language.',
@@ -48,36 +51,55 @@ export function openApiDocument() {
               ...error('Too many new orders from this address in 10 minutes (ORDER_RATE_LIMIT).'),
               headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
             },
+            '503': {
+              ...error('The database does not answer (field `database`); nothing was stored.'),
+              headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+            },
           },
         },
       },
       '/api/health': {
         get: {
-          summary: 'Whether the database answers',
+          summary: 'Whether the database answers, and the mails that wait or failed',
           responses: {
             '200': {
-              description: 'It does.',
+              description:
+                'It does. `pending`: mails not yet sent; `failed`: mails given up (a permanent refusal, or too many tries), sent again only by `npm run orders -- retry NUMBER`.',
               content: {
                 'application/json': {
                   schema: {
                     type: 'object',
-                    properties: { database: { enum: ['sqlite', 'postgres'] }, reachable: { const: true } },
-                    required: ['database', 'reachable'],
+                    properties: {
+                      database: { const: 'ok' },
+                      mail: {
+                        type: 'object',
+                        properties: {
+                          pending: { type: 'integer', minimum: 0 },
+                          failed: { type: 'integer', minimum: 0 },
+                        },
+                        required: ['pending', 'failed'],
+                      },
+                    },
+                    required: ['database', 'mail'],
                   },
                 },
               },
             },
-            '503': error('It does not.'),
+            '503': {
+              ...error('It does not (field `database`; never the error’s text).'),
+              headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+            },
           },
         },
       },
       '/api/orders.csv': {
         get: {
-          summary: 'Every order as CSV, spam flagged (the owner’s export)',
+          summary: 'Every order as CSV, spam flagged, with its mail’s state (the owner’s export)',
           security: [{ ordersToken: [] }],
           responses: {
             '200': {
-              description: 'The orders, oldest first.',
+              description:
+                "The orders, oldest first. Every cell is quoted; one that a spreadsheet would run as a formula starts with `'`.",
               content: { 'text/csv': { schema: { type: 'string' } } },
             },
             '401': error('No or a wrong ORDERS_TOKEN.'),

@@ -1,67 +1,119 @@
 import type { SendMail } from './mail';
-import type { Store } from './store';
+import type { ClaimedMail, Store } from './store';
 
 /**
- * The outbox worker: sends each mail the store holds until the mail server takes it. A mail that fails waits
- * 1 s, 2 s, 4 s … up to `retryMaxMs` before its next try, and is never given up: orders are taken while the
- * mail server is down, and their mails go out once it is back, also after a restart. A mail is claimed before
- * its try, so two workers on one database do not send it twice; a crash between sending and marking it sent
- * sends it once more, with the same Message-ID.
+ * The outbox worker: sends each mail the store holds until the mail server takes it, once.
+ *
+ * - A mail is claimed for one try with a lease timed by the database's clock and a fencing token, so two
+ *   workers (or two instances) never hold one mail at once, and a worker whose lease ran out cannot mark it.
+ *   The SMTP timeouts (mail.ts) are a quarter of the lease each, so a try ends long before its lease does.
+ * - A temporary failure (4xx, refused, a timeout) is tried again after 1 s, 2 s, 4 s … up to `retryMaxMs`,
+ *   with jitter. A permanent refusal (5xx), or `maxAttempts` tries, marks the mail failed: health counts it, the
+ *   CSV shows it, and only `npm run orders -- retry NUMBER` queues it again.
+ * - Once the server took a mail, it is never sent again by this worker: marking it sent is retried until the
+ *   database answers. Only a process that dies between the server's answer and that mark leaves a mail to be
+ *   sent again after its lease (docs/orders.md), with the same Message-ID.
  */
 
-const BATCH = 20;
 /** The longest the worker sleeps when nothing is due, in case another process wrote to the database. */
 const IDLE_MS = 5_000;
+/** The pause after the database did not answer. */
+const AWAY_MS = 1_000;
 
 export interface Outbox {
   /** Looks for due mail now (after an order was committed). */
   wake: () => void;
-  /** Finishes the try under way and stops. */
-  stop: () => Promise<void>;
+  /**
+   * Takes no new mail, lets the try under way finish (its lease stays if `deadlineMs` runs out first) and
+   * resolves once the worker stopped.
+   */
+  stop: (deadlineMs?: number) => Promise<void>;
 }
+
+/** Whether the mail server refused for good: an SMTP reply code of 5xx. */
+export function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** What the server answered, or what went wrong on the way. */
+function reasonOf(error: unknown): string {
+  const record = error as { response?: unknown; message?: unknown } | null;
+  if (typeof record?.response === 'string' && record.response) return record.response;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The wait before try `attempts + 1`: doubling from 1 s up to `maxMs`, with half of it random (jitter). */
+export function backoff(attempts: number, maxMs: number, random = Math.random): number {
+  const full = Math.min(1000 * 2 ** Math.max(0, attempts - 1), maxMs);
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startOutbox(options: {
   store: Store;
   send: SendMail;
   retryMaxMs: number;
-  /** How long a mail is held for one try; after that (also after a crash) it is tried again. */
+  /** How long a mail is held for one try; after that (also after a crash) another worker may try it. */
   leaseMs: number;
-  now?: () => Date;
+  /** Tries before a mail that keeps failing for now is marked failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts?: number;
   log?: (line: string) => void;
 }): Outbox {
-  const { store, send, retryMaxMs, leaseMs, now = () => new Date(), log = console.error } = options;
+  const { store, send, retryMaxMs, leaseMs, maxAttempts = 60, log = console.error } = options;
   let stopped = false;
   let wakeUp: () => void = () => {};
   let woken = false;
 
-  function backoff(attempts: number): number {
-    return Math.min(1000 * 2 ** (attempts - 1), retryMaxMs);
+  /** Marks a mail the server took as sent, trying until the database answers: it is never sent again from here. */
+  async function markSent(mail: ClaimedMail) {
+    for (let tries = 1; ; tries++) {
+      try {
+        if (!(await store.markSent(mail)))
+          log(`Mail of ${mail.message.orderNumber} sent, but its lease had passed to another worker`);
+        return;
+      } catch (error) {
+        // While stopping, a few tries; then the lease runs out and another instance sends it once more.
+        if (stopped && tries >= 3) throw error;
+        log(
+          `Mail of ${mail.message.orderNumber} sent; could not mark it sent yet, trying again: ${reasonOf(error)}`,
+        );
+        await pause(AWAY_MS);
+      }
+    }
   }
 
-  async function sendDue(): Promise<void> {
-    for (;;) {
-      const due = await store.dueMails(now(), BATCH);
-      for (const mail of due) {
-        if (stopped) return;
-        if (!(await store.claimMail(mail, new Date(now().getTime() + leaseMs)))) continue;
-        try {
-          await send(mail.message);
-          await store.markSent(mail.id, now());
-        } catch (error) {
-          const attempts = mail.attempts + 1;
-          const reason = error instanceof Error ? error.message : String(error);
-          await store.markFailed(mail.id, attempts, new Date(now().getTime() + backoff(attempts)), reason);
-          log(`Mail of ${mail.message.orderNumber} not sent (try ${attempts}): ${reason}`);
-        }
-      }
-      if (due.length < BATCH) return;
+  /** Sends one due mail; false when none was due. */
+  async function sendOne(): Promise<boolean> {
+    const mail = await store.claimMail(leaseMs);
+    if (!mail) return false;
+    if (stopped) {
+      await store.giveBack(mail);
+      return false;
     }
+    try {
+      await send(mail.message);
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      const reason = reasonOf(error);
+      if (isPermanent(error) || attempts >= maxAttempts) {
+        await store.markFailed(mail, reason);
+        log(`Mail of ${mail.message.orderNumber} FAILED after try ${attempts}: ${reason}`);
+      } else {
+        await store.markRetry(mail, backoff(attempts, retryMaxMs), reason);
+        log(`Mail of ${mail.message.orderNumber} not sent (try ${attempts}), will try again: ${reason}`);
+      }
+      return true;
+    }
+    await markSent(mail);
+    return true;
   }
 
   async function sleep(): Promise<void> {
     if (woken) return;
-    const next = await store.nextDue();
-    const wait = next ? Math.max(0, Math.min(next.getTime() - now().getTime(), IDLE_MS)) : IDLE_MS;
+    const next = await store.nextDueIn();
+    const wait = next === undefined ? IDLE_MS : Math.max(0, Math.min(next, IDLE_MS));
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, wait);
       wakeUp = () => {
@@ -75,12 +127,12 @@ export function startOutbox(options: {
     while (!stopped) {
       woken = false;
       try {
-        await sendDue();
-        await sleep();
+        while (!stopped && (await sendOne()));
+        if (!stopped) await sleep();
       } catch (error) {
         // The database is away: try again after a pause.
-        log(`Outbox: ${error instanceof Error ? error.message : String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        log(`Outbox: ${reasonOf(error)}`);
+        if (!stopped) await pause(AWAY_MS);
       }
     }
   }
@@ -91,10 +143,17 @@ export function startOutbox(options: {
       woken = true;
       wakeUp();
     },
-    stop: async () => {
+    stop: async (deadlineMs = Infinity) => {
       stopped = true;
       wakeUp();
-      await running;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running,
+        new Promise<void>((resolve) => {
+          if (Number.isFinite(deadlineMs)) timer = setTimeout(resolve, deadlineMs);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

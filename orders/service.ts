@@ -7,20 +7,23 @@ import { openStore } from './store';
 /** The service's parts wired together: the store, the outbox worker with its transport, and the routes. */
 export async function startService(config: OrdersConfig) {
   const store = await openStore(config.database);
-  const mail = mailTransport(config.mail);
+  const mail = mailTransport(config.mail, config.leaseMs);
   const outbox = startOutbox({
     store,
     send: mail.send,
     retryMaxMs: config.retryMaxMs,
     leaseMs: config.leaseMs,
+    maxAttempts: config.maxAttempts,
   });
   const app = createApp({ store, config, onMail: outbox.wake });
   return {
     app,
     store,
+    /** Stops taking mail: the try under way may finish within `deadlineMs`. */
+    stopOutbox: (deadlineMs?: number) => outbox.stop(deadlineMs),
     /** Lets the mail under way finish, then closes the transport and the database. */
-    async close() {
-      await outbox.stop();
+    async close(deadlineMs?: number) {
+      await outbox.stop(deadlineMs);
       mail.close();
       await store.close();
     },

@@ -1,8 +1,9 @@
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
-import type { Buyer } from '../lib/checkout/buyer';
+import { BUYER_FIELDS, type Buyer } from '../lib/checkout/buyer';
 import type { OrderRow } from '../lib/checkout/order';
 import type { Locale } from '../lib/i18n';
 import type { OrdersConfig } from './config';
@@ -32,6 +33,12 @@ interface OrdersTable {
   vat_case: string;
   /** Why the order counts as spam, or null. */
   spam: string | null;
+  /** SHA-256 of what the request asked for (lines, details, language, quote): the same key must ask the same. */
+  request_hash: string | null;
+  /** A keyed hash (HMAC) of the client's address, for the rate limit; cleared after a day. */
+  client: string | null;
+  /** When its buyer's details were erased, or null. */
+  erased_at: string | null;
 }
 
 interface OutboxTable {
@@ -43,6 +50,17 @@ interface OutboxTable {
   next_attempt_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** The worker's claim on the mail for one try (a fencing token): only its holder marks the try's end. */
+  lease_token: string | null;
+  /** When the mail was given up (a permanent refusal, or too many tries); not tried again on its own. */
+  failed_at: string | null;
+  /** Since when the mail waits: its order's time, or when `retry` queued it again. */
+  queued_at: string | null;
+}
+
+interface SettingsTable {
+  name: string;
+  value: string;
 }
 
 type Generated = import('kysely').Generated<number>;
@@ -50,6 +68,7 @@ type Generated = import('kysely').Generated<number>;
 interface Database {
   orders: OrdersTable;
   outbox: OutboxTable;
+  settings: SettingsTable;
 }
 
 type Kind = OrdersConfig['database']['kind'];
@@ -97,10 +116,32 @@ function migrations(kind: Kind): Record<string, Migration> {
           .execute();
       },
     },
+    '002-leases-states-and-retention': {
+      async up(db: Kysely<unknown>) {
+        for (const column of ['request_hash', 'client', 'erased_at'])
+          await db.schema.alterTable('orders').addColumn(column, 'text').execute();
+        for (const column of ['lease_token', 'failed_at', 'queued_at'])
+          await db.schema.alterTable('outbox').addColumn(column, 'text').execute();
+        await sql`update outbox set queued_at = (select created_at from orders where orders.id = outbox.order_id)`.execute(
+          db,
+        );
+        await db.schema.createIndex('orders_client').on('orders').columns(['client', 'created_at']).execute();
+        await db.schema.createIndex('orders_created').on('orders').column('created_at').execute();
+        // One secret for every instance on this database: the key of the client addresses' hashes.
+        await db.schema
+          .createTable('settings')
+          .addColumn('name', 'text', (column) => column.primaryKey())
+          .addColumn('value', 'text', (column) => column.notNull())
+          .execute();
+        await sql`insert into settings (name, value) values ('client_key', ${randomBytes(32).toString('hex')})`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 
-/** A mail as the outbox keeps it until it is sent. */
+/** A mail as the outbox keeps it until it is sent; once sent, its body is cleared (only '{}' stays). */
 export interface MailMessage {
   from: string | { name: string; address: string };
   to: string;
@@ -126,19 +167,45 @@ export interface NewOrder {
   gross: number;
   vatCase: string;
   spam: SpamReason | null;
+  /** What the request asked for, hashed (app.ts): the same key with another request is refused. */
+  requestHash: string;
+  /** The client address's keyed hash (`clientHash`), for the rate limit. */
+  client: string | null;
 }
 
-export interface StoredOrder extends NewOrder {
-  number: string;
-  /** When its mail went out; null while it waits, and for spam, which is not mailed. */
-  mailSentAt: string | null;
-}
-
-export interface DueMail {
-  id: number;
+/** Where an order's mail is: sent (at), pending (since), or failed (at, with the server's answer). */
+export interface MailState {
+  state: 'sent' | 'pending' | 'failed';
+  at: string;
   attempts: number;
-  nextAttemptAt: string;
+  error: string | null;
+}
+
+export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client'> {
+  number: string;
+  requestHash: string | null;
+  /** Its mail; null for spam, which is not mailed. */
+  mail: MailState | null;
+  erased: boolean;
+}
+
+/** A mail one worker holds for one try: `token` fences it, `until` is the lease's end by the database's clock. */
+export interface ClaimedMail {
+  id: number;
+  token: string;
+  attempts: number;
+  until: Date;
   message: MailMessage;
+}
+
+/** The database did not answer (down, restarting, locked, too slow): nothing was stored; try again. */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`The database does not answer: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'DatabaseUnavailable';
+  }
 }
 
 /** `LW-20261125-000042`: the day (UTC) and the row's id. */
@@ -146,15 +213,56 @@ export function orderNumber(createdAt: Date, id: number): string {
   return `LW-${createdAt.toISOString().slice(0, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
 }
 
+/** The start of the first year whose orders are still kept: the period runs from the end of the order's year. */
+export function retentionCutoff(now: Date, years: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() - years, 0, 1));
+}
+
+/** A sent or erased mail's body: nothing of the buyer's is left. */
+const CLEARED = '{}';
+/** Spam is kept this long, to see what bots send, then deleted. */
+export const SPAM_DAYS = 30;
+/** The client's hash is kept this long for the rate limit, then cleared. */
+const CLIENT_HASH_MS = 24 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
 export type Store = Awaited<ReturnType<typeof openStore>>;
 
+export interface StoreOptions {
+  /** Where a pool's error (an idle connection the server closed) is reported; it never ends the process. */
+  log?: (line: string) => void;
+}
+
 /** Opens the database of the settings and brings its tables up to date. */
-export async function openStore(database: OrdersConfig['database']) {
+export async function openStore(
+  database: OrdersConfig['database'],
+  { log = console.error }: StoreOptions = {},
+) {
   let dialect;
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     dialect = new LibsqlDialect(database.file);
-  } else dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // A database that is away is reported within seconds, never waited for.
+      connectionTimeoutMillis: 3000,
+      query_timeout: 5000,
+      statement_timeout: 5000,
+      // Connections are kept a minute: a burst after a quiet spell finds them open, not to be made under load.
+      idleTimeoutMillis: 60_000,
+      keepAlive: true,
+    });
+    // A connection the server closes (a restart) makes its client emit 'error'; without a listener that ends
+    // the process. An idle client's reaches the pool's listener, which drops the client; a client in use (between
+    // a transaction's statements) gets its own listener when it connects, and its query fails with 503.
+    pool.on('error', (error) => log(`Postgres: an idle connection ended: ${error.message}`));
+    pool.on('connect', (client) =>
+      client.on('error', (error) => log(`Postgres: a connection in use ended: ${error.message}`)),
+    );
+    dialect = new PostgresDialect({ pool });
+  }
   const db = new Kysely<Database>({ dialect });
 
   const { error } = await new Migrator({
@@ -166,16 +274,47 @@ export async function openStore(database: OrdersConfig['database']) {
     throw error;
   }
 
+  /** The database's clock, as an ISO 8601 string in UTC: every instance's leases are timed by it. */
+  const clock =
+    database.kind === 'sqlite'
+      ? sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
+      : sql<string>`to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  async function dbNow(): Promise<Date> {
+    const { rows } = await sql<{ now: string }>`select ${clock} as now`.execute(db);
+    return new Date(rows[0]!.now);
+  }
+  const later = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString();
+
+  const { value: clientKey } = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('name', '=', 'client_key')
+    .executeTakeFirstOrThrow();
+
   const selectOrders = () =>
     db
       .selectFrom('orders')
       .leftJoin('outbox', 'outbox.order_id', 'orders.id')
       .selectAll('orders')
-      .select('outbox.sent_at');
+      .select([
+        'outbox.sent_at',
+        'outbox.failed_at',
+        'outbox.queued_at',
+        'outbox.last_error',
+        'outbox.attempts',
+        'outbox.id as mail_id',
+      ]);
 
   function toOrder(
     row: Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>,
   ): StoredOrder {
+    let mail: MailState | null = null;
+    if (row.mail_id !== null) {
+      const attempts = Number(row.attempts);
+      if (row.sent_at) mail = { state: 'sent', at: row.sent_at, attempts, error: null };
+      else if (row.failed_at) mail = { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
+      else mail = { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
+    }
     return {
       number: row.number!,
       key: row.key,
@@ -189,7 +328,9 @@ export async function openStore(database: OrdersConfig['database']) {
       gross: Number(row.gross),
       vatCase: row.vat_case,
       spam: row.spam as SpamReason | null,
-      mailSentAt: row.sent_at,
+      requestHash: row.request_hash,
+      mail,
+      erased: row.erased_at !== null,
     };
   }
 
@@ -198,9 +339,26 @@ export async function openStore(database: OrdersConfig['database']) {
     return row && toOrder(row);
   }
 
-  return {
+  const store = {
     kind: database.kind,
     findOrder,
+    dbNow,
+
+    /** The client address as the rate limit keeps it: a keyed hash, never the address. */
+    clientHash(address: string): string {
+      return createHmac('sha256', clientKey).update(address).digest('base64url');
+    },
+
+    /** The orders of one client since a time, and the oldest of them. */
+    async recentOrders(client: string, since: Date): Promise<{ count: number; oldest: Date | undefined }> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('client', '=', client)
+        .where('created_at', '>', since.toISOString())
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
+    },
 
     /**
      * Stores a new order and, unless it is spam, its mail, in one transaction. A key that is already there
@@ -210,8 +368,6 @@ export async function openStore(database: OrdersConfig['database']) {
       order: NewOrder,
       mailFor: ((number: string) => MailMessage) | undefined,
     ): Promise<{ order: StoredOrder; created: boolean }> {
-      const existing = await findOrder(order.key);
-      if (existing) return { order: existing, created: false };
       try {
         const number = await db.transaction().execute(async (tx) => {
           const { id } = await tx
@@ -228,6 +384,8 @@ export async function openStore(database: OrdersConfig['database']) {
               gross: order.gross,
               vat_case: order.vatCase,
               spam: order.spam,
+              request_hash: order.requestHash,
+              client: order.client,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -241,11 +399,22 @@ export async function openStore(database: OrdersConfig['database']) {
                 attempts: 0,
                 message: JSON.stringify(mailFor(number)),
                 next_attempt_at: order.createdAt.toISOString(),
+                queued_at: order.createdAt.toISOString(),
               })
               .execute();
           return number;
         });
-        return { order: { ...order, number, mailSentAt: null }, created: true };
+        return {
+          order: {
+            ...order,
+            number,
+            erased: false,
+            mail: mailFor
+              ? { state: 'pending', at: order.createdAt.toISOString(), attempts: 0, error: null }
+              : null,
+          },
+          created: true,
+        };
       } catch (error) {
         // The key's unique index refused a second row: the other request's order is the one.
         const raced = await findOrder(order.key);
@@ -266,71 +435,157 @@ export async function openStore(database: OrdersConfig['database']) {
       return Number(count);
     },
 
-    /** Mails not yet sent whose next try is due, oldest first. */
-    async dueMails(now: Date, limit: number): Promise<DueMail[]> {
-      const rows = await db
+    /**
+     * Takes the oldest due mail for one try: a new token, and a lease until the database's clock says
+     * `leaseMs` later. Only a mail whose lease has run out (or that was never taken) can be taken, so two
+     * workers never hold one mail at once.
+     */
+    async claimMail(leaseMs: number): Promise<ClaimedMail | undefined> {
+      const now = await dbNow();
+      const due = await db
         .selectFrom('outbox')
-        .select(['id', 'attempts', 'next_attempt_at', 'message'])
+        .select(['id'])
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now.toISOString())
+        .orderBy('next_attempt_at')
         .orderBy('id')
-        .limit(limit)
+        .limit(5)
         .execute();
-      return rows.map((row) => ({
-        id: Number(row.id),
-        attempts: Number(row.attempts),
-        nextAttemptAt: row.next_attempt_at,
-        message: JSON.parse(row.message) as MailMessage,
-      }));
+      for (const { id } of due) {
+        const token = randomUUID();
+        const until = later(now, leaseMs);
+        const result = await db
+          .updateTable('outbox')
+          .set({ lease_token: token, next_attempt_at: until })
+          .where('id', '=', id)
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .where('next_attempt_at', '<=', now.toISOString())
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== BigInt(1)) continue;
+        const row = await db
+          .selectFrom('outbox')
+          .select(['attempts', 'message'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return {
+          id: Number(id),
+          token,
+          attempts: Number(row.attempts),
+          until: new Date(until),
+          message: JSON.parse(row.message) as MailMessage,
+        };
+      }
+      return undefined;
     },
 
-    /** When the next unsent mail is due, if any. */
-    async nextDue(): Promise<Date | undefined> {
+    /** When the next mail is due by the database's clock, in ms from now; undefined when none waits. */
+    async nextDueIn(): Promise<number | undefined> {
       const row = await db
         .selectFrom('outbox')
         .select((eb) => eb.fn.min('next_attempt_at').as('next'))
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .executeTakeFirst();
-      return row?.next ? new Date(row.next) : undefined;
+      if (!row?.next) return undefined;
+      return new Date(row.next).getTime() - (await dbNow()).getTime();
     },
 
     /**
-     * Takes a mail for one try: moves its next try to `until`, only if no other worker has taken it since it
-     * was read. True when this worker has it.
+     * The server took the mail: marks it sent and clears its body, only while this try's token holds it.
+     * False when another worker took it after the lease ran out.
      */
-    async claimMail(mail: DueMail, until: Date): Promise<boolean> {
+    async markSent(mail: ClaimedMail): Promise<boolean> {
       const result = await db
         .updateTable('outbox')
-        .set({ next_attempt_at: until.toISOString() })
+        .set({ sent_at: clock, message: CLEARED, last_error: null, lease_token: null })
         .where('id', '=', mail.id)
-        .where('next_attempt_at', '=', mail.nextAttemptAt)
-        .where('sent_at', 'is', null)
+        .where('lease_token', '=', mail.token)
         .executeTakeFirst();
       return result.numUpdatedRows === BigInt(1);
     },
 
-    async markSent(id: number, at: Date) {
+    /** A try failed for now: the next one after `delayMs`, by the database's clock. */
+    async markRetry(mail: ClaimedMail, delayMs: number, reason: string): Promise<void> {
+      const now = await dbNow();
       await db
         .updateTable('outbox')
-        .set({ sent_at: at.toISOString(), last_error: null })
-        .where('id', '=', id)
+        .set({
+          attempts: mail.attempts + 1,
+          next_attempt_at: later(now, delayMs),
+          last_error: reason.slice(0, 500),
+          lease_token: null,
+        })
+        .where('id', '=', mail.id)
+        .where('lease_token', '=', mail.token)
         .execute();
     },
 
-    async markFailed(id: number, attempts: number, nextAttemptAt: Date, reason: string) {
+    /** The mail is given up: a permanent refusal, or too many tries. Only `retry` queues it again. */
+    async markFailed(mail: ClaimedMail, reason: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ attempts, next_attempt_at: nextAttemptAt.toISOString(), last_error: reason.slice(0, 500) })
-        .where('id', '=', id)
+        .set({
+          attempts: mail.attempts + 1,
+          failed_at: clock,
+          last_error: reason.slice(0, 500),
+          lease_token: null,
+        })
+        .where('id', '=', mail.id)
+        .where('lease_token', '=', mail.token)
         .execute();
+    },
+
+    /** A mail taken but not tried (the worker stops): due again now, for any worker. */
+    async giveBack(mail: ClaimedMail): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: clock, lease_token: null })
+        .where('id', '=', mail.id)
+        .where('lease_token', '=', mail.token)
+        .execute();
+    },
+
+    /** Queues a failed (or waiting) mail of one order again, due now. False when it has none unsent. */
+    async retryMail(number: string): Promise<boolean> {
+      const order = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('number', '=', number)
+        .executeTakeFirst();
+      if (!order) return false;
+      const result = await db
+        .updateTable('outbox')
+        .set({ failed_at: null, attempts: 0, next_attempt_at: clock, queued_at: clock, lease_token: null })
+        .where('order_id', '=', Number(order.id))
+        .where('sent_at', 'is', null)
+        .where('message', '!=', CLEARED)
+        .executeTakeFirst();
+      return result.numUpdatedRows > BigInt(0);
+    },
+
+    /** How many mails wait to be sent, and how many were given up. */
+    async mailCounts(): Promise<{ pending: number; failed: number }> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll().filterWhere('failed_at', 'is', null).as('pending'),
+          eb.fn.countAll().filterWhere('failed_at', 'is not', null).as('failed'),
+        ])
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { pending: Number(row.pending), failed: Number(row.failed) };
     },
 
     /** Tries and last error of each mail not yet sent, oldest first. */
-    async unsentMails(): Promise<{ orderNumber: string; attempts: number; lastError: string | null }[]> {
+    async unsentMails(): Promise<
+      { orderNumber: string; attempts: number; lastError: string | null; failed: boolean }[]
+    > {
       const rows = await db
         .selectFrom('outbox')
         .innerJoin('orders', 'orders.id', 'outbox.order_id')
-        .select(['orders.number', 'outbox.attempts', 'outbox.last_error'])
+        .select(['orders.number', 'outbox.attempts', 'outbox.last_error', 'outbox.failed_at'])
         .where('outbox.sent_at', 'is', null)
         .orderBy('outbox.id')
         .execute();
@@ -338,7 +593,93 @@ export async function openStore(database: OrdersConfig['database']) {
         orderNumber: row.number!,
         attempts: Number(row.attempts),
         lastError: row.last_error,
+        failed: row.failed_at !== null,
       }));
+    },
+
+    /**
+     * Removes the buyer's personal data of one order (GDPR art. 17): the details, the mail's body, the client
+     * hash and the request's hash. The number, the date, the lines and the totals stay. False when no such order.
+     */
+    async erase(number: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const order = await tx
+          .selectFrom('orders')
+          .select('id')
+          .where('number', '=', number)
+          .executeTakeFirst();
+        if (!order) return false;
+        const erased = Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])) as Buyer;
+        await tx
+          .updateTable('orders')
+          .set({ buyer: JSON.stringify(erased), client: null, request_hash: null, erased_at: clock })
+          .where('id', '=', order.id)
+          .execute();
+        // A mail not yet sent cannot go out without its body: it is given up, and says why.
+        await tx
+          .updateTable('outbox')
+          .set({ failed_at: clock, last_error: 'erased', lease_token: null })
+          .where('order_id', '=', Number(order.id))
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .execute();
+        await tx
+          .updateTable('outbox')
+          .set({ message: CLEARED })
+          .where('order_id', '=', Number(order.id))
+          .execute();
+        return true;
+      });
+    },
+
+    /**
+     * Applies the retention (docs/orders.md): spam older than 30 days and orders past `retentionYears` (counted
+     * from the end of their year) are deleted with their mails; client hashes older than a day are cleared, and
+     * so is any sent mail's body. Returns the numbers of the orders deleted.
+     */
+    async prune(now: Date, retentionYears: number): Promise<{ deleted: string[]; cleared: number }> {
+      return db.transaction().execute(async (tx) => {
+        const spamBefore = new Date(now.getTime() - SPAM_DAYS * DAY_MS).toISOString();
+        const keptFrom = retentionCutoff(now, retentionYears).toISOString();
+        const gone = await tx
+          .selectFrom('orders')
+          .select(['id', 'number'])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('spam', 'is not', null), eb('created_at', '<', spamBefore)]),
+              eb('created_at', '<', keptFrom),
+            ]),
+          )
+          .execute();
+        const ids = gone.map((row) => Number(row.id));
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          await tx.deleteFrom('outbox').where('order_id', 'in', chunk).execute();
+          await tx.deleteFrom('orders').where('id', 'in', chunk).execute();
+        }
+        await tx
+          .updateTable('orders')
+          .set({ client: null })
+          .where('client', 'is not', null)
+          .where('created_at', '<', new Date(now.getTime() - CLIENT_HASH_MS).toISOString())
+          .execute();
+        const cleared = await tx
+          .updateTable('outbox')
+          .set({ message: CLEARED })
+          .where('sent_at', 'is not', null)
+          .where('message', '!=', CLEARED)
+          .executeTakeFirst();
+        return { deleted: gone.map((row) => row.number!), cleared: Number(cleared.numUpdatedRows) };
+      });
+    },
+
+    /**
+     * Makes erased and deleted rows leave the database's files: SQLite overwrites freed space (secure_delete)
+     * and here moves its log into the file and empties it; Postgres reclaims dead rows with VACUUM.
+     */
+    async compact(): Promise<void> {
+      if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      else await sql`vacuum orders, outbox`.execute(db);
     },
 
     /** Whether the database answers. */
@@ -348,4 +689,41 @@ export async function openStore(database: OrdersConfig['database']) {
 
     close: () => db.destroy(),
   };
+  return guarded(store);
+}
+
+/** Every method that reads or writes the database reports a failure as DatabaseUnavailable. */
+function guarded<T extends object>(store: T): T {
+  const plain = new Set(['clientHash', 'close', 'kind']);
+  return Object.fromEntries(
+    Object.entries(store).map(([name, value]) => [
+      name,
+      typeof value === 'function' && !plain.has(name)
+        ? async (...args: unknown[]) => {
+            try {
+              return await (value as (...args: unknown[]) => Promise<unknown>)(...args);
+            } catch (error) {
+              throw error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(error);
+            }
+          }
+        : value,
+    ]),
+  ) as T;
+}
+
+/** SHA-256 of a value's JSON with its keys sorted, so that the same request hashes the same. */
+export function hashOf(value: unknown): string {
+  const sorted = (item: unknown): unknown =>
+    Array.isArray(item)
+      ? item.map(sorted)
+      : typeof item === 'object' && item !== null
+        ? Object.fromEntries(
+            Object.keys(item)
+              .sort()
+              .map((key) => [key, sorted((item as Record<string, unknown>)[key])]),
+          )
+        : item;
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(value)))
+    .digest('base64url');
 }

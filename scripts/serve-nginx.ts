@@ -1,5 +1,5 @@
 // Serves the export with the real nginx and deploy/nginx.conf, for the e2e
-// sweep's nginx project (playwright.config.ts): the server blocks as they are,
+// nginx project of playwright.config.ts: the server blocks as they are,
 // with the export as their root and local ports instead of 443 and 80, plain
 // HTTP (TLS is the certificate's business, not the site's), and nginx in the
 // foreground with its files in a folder of its own.

@@ -1,8 +1,9 @@
-// `npm test`: every gate, each timed, then a summary. Every gate runs even when another failed (those that
-// test the export need the build), so one run shows everything that is wrong. Gates count bytes, errors or
-// violations, the same on any machine; `npm run bench` times. The checks of the sources run beside the build
-// and the gates that test its export: `e2e` on out/, and `fixture` on the site built again with one more
-// category, added as data only (testing/fixture-category.ts). Each gate prints whole once it ends.
+// `npm test`: every gate, each timed, then a summary with each gate's time and the ten slowest tests. Every gate
+// runs even when another failed (those that test the export need the build), so one run shows everything that
+// is wrong. Gates count bytes, errors or violations, the same on any machine; `npm run bench` times. The checks
+// of the sources run beside the build, and the gates that test its export after it: `e2e` on out/, and
+// `fixture` on the site built again with one more category, added as data only (testing/fixture-category.ts),
+// read without a browser. Each gate prints whole once it ends. docs/testing.md says what runs where.
 //
 //   npm test                 all gates
 //   npm test -- e2e fixture  only the gates named
@@ -10,12 +11,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as cheerio from 'cheerio';
 import { addFixtureCategory } from '../testing/fixture-category';
 
 type Gate = { name: string; command: string; env?: Record<string, string> };
 type Result = Gate & { ok: boolean; output: string; note: string };
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where each runner writes its report of every test and its time, for the summary's slowest tests. */
+const reports = path.resolve('test-results', 'gates');
+const report = (name: string) => path.join(reports, name);
 const fixtureOut = '.fixture-out';
 const fixtureContent = path.join(os.tmpdir(), `leadwerk-fixture-content-${process.pid}`);
 // The `types` gate checks every file once, so the two builds skip their own check of the app's types.
@@ -30,9 +35,17 @@ const checks: Gate[] = [
   { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
   { name: 'types', command: 'npx tsc --noEmit' },
   { name: 'content', command: 'npm run --silent check:content' },
-  { name: 'jest', command: 'npx jest --ci' },
+  { name: 'jest', command: `npx jest --ci --json --outputFile=${report('jest.json')}` },
   // The order service with its real parts: SQLite files, an SMTP server, its own process, a Postgres cluster.
-  { name: 'orders', command: 'npm run --silent test:orders' },
+  {
+    name: 'orders',
+    command: [
+      'node --import tsx --test --test-concurrency=4',
+      '--test-reporter=spec --test-reporter-destination=stdout',
+      `--test-reporter=junit --test-reporter-destination=${report('orders.xml')}`,
+      'orders/test/*.test.ts',
+    ].join(' '),
+  },
 ];
 /**
  * The export is built as `npm start` builds it, sending orders to the order service beside it on the same
@@ -42,21 +55,25 @@ const checks: Gate[] = [
 const orderService = { ORDER_ENDPOINT: '/api/orders' };
 const build: Gate = { name: 'build', command: 'npm run build', env: orderService };
 /**
- * The gates that test the export, once the build has passed. Four browsers share the cores, and e2e has the longer
- * queue: on two cores it took 219 and 232 s with three, against 245 and 249 s with two each.
+ * The gates that test the export, once the build has passed. The browsers get the two cores' worth of
+ * workers; the fixture gate's second build shares them, and reads its export without a browser.
  */
 const exportGates: Gate[] = [
   {
     name: 'e2e',
-    command: 'npx playwright test --workers=3',
-    env: { ...orderService, E2E_PORT: String(port) },
+    command: 'npx playwright test --workers=2 --reporter=list,json',
+    env: {
+      ...orderService,
+      E2E_PORT: String(port),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e.json'),
+    },
   },
   {
     name: 'fixture',
     command: [
       'npx next build',
       `npx tsx scripts/write-headers.ts ${fixtureOut}`,
-      'npx playwright test --workers=1 --project=chromium e2e/sweep.spec.ts e2e/streaming.spec.ts e2e/export.spec.ts',
+      'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts e2e/streaming.spec.ts',
     ].join(' && '),
     // nginx takes the two ports after the e2e gate's.
     env: {
@@ -64,6 +81,7 @@ const exportGates: Gate[] = [
       EXPORT_DIR: fixtureOut,
       E2E_OUT: fixtureOut,
       E2E_PORT: String(port + 10),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report('fixture.json'),
     },
   },
 ];
@@ -118,10 +136,82 @@ async function buildAndTest(): Promise<Result[]> {
   return [...built, ...chosen(exportGates).map((gate) => ({ ...gate, ...notRun }))];
 }
 
+interface Timed {
+  gate: string;
+  title: string;
+  ms: number;
+}
+
+/** Every test of a Playwright JSON report, with the time of each run of it. */
+function playwrightTests(gate: string, file: string): Timed[] {
+  interface Suite {
+    title: string;
+    specs?: { title: string; tests: { projectName: string; results: { duration: number }[] }[] }[];
+    suites?: Suite[];
+  }
+  const walk = (suite: Suite, trail: string[]): Timed[] => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((test) =>
+        test.results.map((result) => ({
+          gate,
+          title: `[${test.projectName}] ${[...trail, spec.title].join(' › ')}`,
+          ms: result.duration,
+        })),
+      ),
+    ),
+    ...(suite.suites ?? []).flatMap((child) => walk(child, [...trail, child.title])),
+  ];
+  const { suites } = JSON.parse(fs.readFileSync(file, 'utf8')) as { suites: Suite[] };
+  return suites.flatMap((suite) => walk(suite, [suite.title]));
+}
+
+/** Every test of jest's JSON report. */
+function jestTests(file: string): Timed[] {
+  const { testResults } = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[];
+  };
+  return testResults.flatMap((suite) =>
+    suite.assertionResults.map((test) => ({
+      gate: 'jest',
+      title: `${path.relative('.', suite.name)} › ${test.fullName}`,
+      ms: test.duration ?? 0,
+    })),
+  );
+}
+
+/** Every test case of the Node test runner's JUnit report (its time in seconds). */
+function junitTests(gate: string, file: string): Timed[] {
+  const $ = cheerio.load(fs.readFileSync(file, 'utf8'), { xml: true });
+  return $('testcase')
+    .toArray()
+    .map((testCase) => ({
+      gate,
+      title: `${$(testCase).attr('classname')} › ${$(testCase).attr('name')}`,
+      ms: Number($(testCase).attr('time')) * 1000,
+    }));
+}
+
+/** The slowest tests of every report the gates wrote. */
+function slowestTests(count: number): Timed[] {
+  const readers: [string, () => Timed[]][] = [
+    ['e2e.json', () => playwrightTests('e2e', report('e2e.json'))],
+    ['fixture.json', () => playwrightTests('fixture', report('fixture.json'))],
+    ['jest.json', () => jestTests(report('jest.json'))],
+    ['orders.xml', () => junitTests('orders', report('orders.xml'))],
+  ];
+  return readers
+    .filter(([file]) => fs.existsSync(report(file)))
+    .flatMap(([, read]) => read())
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+}
+
 /** The checks beside the build and its tests (the script is CommonJS under tsx, so no top-level await). */
 async function main() {
   const started = Date.now();
   let results: Result[];
+  fs.rmSync(reports, { recursive: true, force: true });
+  fs.mkdirSync(reports, { recursive: true });
   try {
     // The fixture site's content: a copy of content/ with one more category, as an editor adds one.
     fs.cpSync('content', fixtureContent, { recursive: true });
@@ -132,6 +222,9 @@ async function main() {
     fs.rmSync(fixtureOut, { recursive: true, force: true });
   }
 
+  console.log('\n━━ the ten slowest tests');
+  for (const test of slowestTests(10))
+    console.log(`${(test.ms / 1000).toFixed(1).padStart(6)} s  ${test.gate.padEnd(8)} ${test.title}`);
   console.log('\n━━ summary');
   for (const result of results)
     console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(11)} ${result.note}`);

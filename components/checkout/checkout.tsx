@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } fro
 import type { PriceList } from '@/lib/categories';
 import { cartSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
-import type { ConfirmedOrder } from '@/lib/checkout/confirmation';
+import { confirmedSummary, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { formatDay, summarizeOrder, type OrderWords } from '@/lib/checkout/order';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
@@ -201,7 +201,7 @@ function quoteDocument(quote: QuoteStamp, words: OrderWords, validityDays: numbe
 function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: ConfirmedOrder }) {
   const { words } = props;
   const c = words.strings.confirmation;
-  const summary = summarizeOrder(confirmed.items, confirmed.buyer, confirmed.vatRate, words);
+  const summary = confirmedSummary(confirmed, words);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const doc: OrderDocument = {

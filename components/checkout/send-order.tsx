@@ -11,7 +11,7 @@ import {
   type OrderWords,
 } from '@/lib/checkout/order';
 import type { QuoteStamp } from '@/lib/checkout/quote';
-import { orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
+import { orderContent, orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { fill } from '@/lib/format';
 import { Icon } from '@/components/ui/icon';
@@ -162,18 +162,20 @@ function ToService({
     setSending(true);
     setFailure(undefined);
     const checkout = useCheckoutStore.getState();
-    const result = await sendOrder(
-      endpoint,
-      orderRequestBody({
-        key: checkout.keyFor(quote.number),
-        locale: words.locale,
-        items,
-        buyer: summary.buyer,
-        quote: quote.number,
-        website,
-        elapsedMs: Date.now() - (checkout.startedAt ?? shownAt.current),
-      }),
-    );
+    const body = orderRequestBody({
+      key: '',
+      locale: words.locale,
+      items,
+      buyer: summary.buyer,
+      quote: quote.number,
+      website,
+      elapsedMs: Date.now() - (checkout.startedAt ?? shownAt.current),
+    });
+    // A retry of the same order keeps its key; changed lines or details are another order with a new key.
+    const result = await sendOrder(endpoint, {
+      ...body,
+      key: checkout.keyFor(quote.number, orderContent(body)),
+    });
     setSending(false);
     if (result.ok) {
       checkout.confirm({
@@ -183,6 +185,8 @@ function ToService({
         items: [...items],
         buyer: summary.buyer,
         vatRate,
+        // The service's totals, computed from the prices it holds, are the order's.
+        totals: { net: result.net, vat: result.vat, gross: result.gross },
       });
       useCartStore.getState().clear();
     } else {

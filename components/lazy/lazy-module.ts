@@ -27,8 +27,13 @@ export class LazyLoadError extends Error {
 export interface LazyModule<T> {
   /** The module, once a load has succeeded. */
   readonly current: T | undefined;
-  /** Loads the module, or returns the one loaded; concurrent calls share one attempt. */
-  load(): Promise<T>;
+  /**
+   * Loads the module, or returns the one loaded; calls made while an attempt runs share it. With `again`
+   * (a visitor asked: a click, a retry), a call that joins an attempt which then fails does not fail with
+   * it: it starts a fresh attempt once that one has ended, since the fault may be gone by now. A `quiet`
+   * attempt (a warm-up nobody waits for) fails without counting toward `gone`: the visitor never saw it.
+   */
+  load(options?: { again?: boolean; quiet?: boolean }): Promise<T>;
 }
 
 /** The files a bundler adds to the document while it loads code: script and stylesheet elements. */
@@ -72,16 +77,17 @@ export function lazyModule<T>(
 ): LazyModule<T> {
   let current: T | undefined;
   let pending: Promise<T> | undefined;
+  /** Failed attempts in a row that somebody waited for. */
   let failures = 0;
 
-  async function attempt(): Promise<T> {
+  async function attempt(quiet: boolean): Promise<T> {
     const watch = watchAddedFiles();
     try {
       current = await importer();
       failures = 0;
       return current;
     } catch (cause) {
-      failures += 1;
+      if (!quiet) failures += 1;
       const failure = await probe(watch.files);
       throw new LazyLoadError(failure === 'gone' && failures < 2 ? 'retry' : failure, { cause });
     } finally {
@@ -90,14 +96,19 @@ export function lazyModule<T>(
     }
   }
 
-  return {
+  const lazy: LazyModule<T> = {
     get current() {
       return current;
     },
-    load() {
+    load({ again = false, quiet = false } = {}) {
       if (current !== undefined) return Promise.resolve(current);
-      pending ??= attempt();
-      return pending;
+      if (pending === undefined) {
+        pending = attempt(quiet);
+        return pending;
+      }
+      const joined = pending;
+      return again ? joined.catch(() => lazy.load()) : joined;
     },
   };
+  return lazy;
 }

@@ -5,24 +5,40 @@ import type { Dictionary } from '@/lib/content';
 import type { LoadFailure } from './lazy-module';
 
 interface Notice {
+  /** The module that failed to load: only its own load takes the notice away. */
+  owner: object;
   failure: LoadFailure;
   /** What failed to load: a feature, or only the order's confirmation (the order itself went through). */
   what: 'feature' | 'confirmation';
   retry: () => void;
+  /** A load of the module is under way again (the page asked by itself): the button waits for its outcome. */
+  trying?: boolean;
 }
 
 interface NoticeState {
-  notice: Notice | undefined;
+  /** One notice per module whose load failed, the newest last; the page shows the newest. */
+  notices: Notice[];
 }
 
-const useNoticeStore = create<NoticeState>(() => ({ notice: undefined }));
+const useNoticeStore = create<NoticeState>(() => ({ notices: [] }));
 
+const without = (notices: Notice[], owner: object) => notices.filter((notice) => notice.owner !== owner);
+
+/** Shows a module's failure, in place of any earlier notice of the same module. */
 export function showLoadNotice(notice: Notice): void {
-  useNoticeStore.setState({ notice });
+  useNoticeStore.setState(({ notices }) => ({ notices: [...without(notices, notice.owner), notice] }));
 }
 
-export function dismissLoadNotice(): void {
-  useNoticeStore.setState({ notice: undefined });
+/** Marks a module's notice, if it has one, as trying again until the load's outcome replaces or dismisses it. */
+export function markLoadTrying(owner: object): void {
+  useNoticeStore.setState(({ notices }) => ({
+    notices: notices.map((notice) => (notice.owner === owner ? { ...notice, trying: true } : notice)),
+  }));
+}
+
+/** Takes a module's notice away, once it has loaded or the visitor closed or retried it; others stay. */
+export function dismissLoadNotice(owner: object): void {
+  useNoticeStore.setState(({ notices }) => ({ notices: without(notices, owner) }));
 }
 
 export interface LoadNoticeProps {
@@ -36,7 +52,7 @@ export interface LoadNoticeProps {
  * page's own code, so it shows even when everything else fails to load.
  */
 export function LoadNotice({ strings }: LoadNoticeProps) {
-  const notice = useNoticeStore((state) => state.notice);
+  const notice = useNoticeStore((state) => state.notices.at(-1));
   // The alert region is always there, so that screen readers announce a message when it appears.
   if (!notice) return <div role="alert" />;
 
@@ -61,9 +77,10 @@ export function LoadNotice({ strings }: LoadNoticeProps) {
             ) : (
               <button
                 type="button"
-                className={button}
+                className={`${button} disabled:opacity-60`}
+                disabled={notice.trying}
                 onClick={() => {
-                  dismissLoadNotice();
+                  dismissLoadNotice(notice.owner);
                   notice.retry();
                 }}
               >
@@ -74,7 +91,7 @@ export function LoadNotice({ strings }: LoadNoticeProps) {
         </div>
         <button
           type="button"
-          onClick={dismissLoadNotice}
+          onClick={() => dismissLoadNotice(notice.owner)}
           className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
         >
           {/* A plain character rather than an icon: this component ships with every page. */}

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { LazyLoadError, type LazyModule } from './lazy-module';
-import { dismissLoadNotice, showLoadNotice } from './load-notice';
+import { dismissLoadNotice, markLoadTrying, showLoadNotice } from './load-notice';
 
 export interface UseLazyOptions {
   /** What the visitor is told failed: a feature (the default), or only the order's confirmation. */
@@ -21,28 +21,32 @@ export function useLazy<T>(module: LazyModule<T>, { what = 'feature' }: UseLazyO
 
   const request = useCallback(
     (then?: (loadedModule: T) => void) => {
-      const run = () =>
-        module.load().then(
+      // Asked for by the page or the visitor: joining an attempt that fails starts a fresh one after it.
+      const run = () => {
+        markLoadTrying(module);
+        return module.load({ again: true }).then(
           (loadedModule) => {
-            dismissLoadNotice();
+            dismissLoadNotice(module);
             setLoaded({ module: loadedModule });
             then?.(loadedModule);
           },
           (error: unknown) => {
             showLoadNotice({
+              owner: module,
               failure: error instanceof LazyLoadError ? error.failure : 'retry',
               what,
               retry: () => void run(),
             });
           },
         );
+      };
       void run();
     },
     [module, what],
   );
 
   const preload = useCallback(() => {
-    module.load().catch(() => {
+    module.load({ quiet: true }).catch(() => {
       // Only warming up: a real request reports its own failure.
     });
   }, [module]);

@@ -51,6 +51,7 @@ export const EMPTY_BUYER: Buyer = Object.fromEntries(BUYER_FIELDS.map((field) =>
 export const NEW_BUYER: Buyer = { ...EMPTY_BUYER, country: HOME_COUNTRY };
 
 export type BuyerProblem =
+  | 'control'
   | 'required'
   | 'tooLong'
   | 'email'
@@ -72,9 +73,17 @@ function isEmail(value: string): boolean {
   return regexes.email.test(value);
 }
 
+/**
+ * A line break, a tab or another control character (C0, DEL, C1, the Unicode line and paragraph separators):
+ * every field is one line of an invoice or a mail, and a break would start a line of its own there.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 function fieldProblem(field: BuyerField, value: string, buyer: Buyer): BuyerProblem | undefined {
   if (value.length > MAX_LENGTHS[field]) return 'tooLong';
   if (value === '') return OPTIONAL_FIELDS.has(field) ? undefined : 'required';
+  // Breaks at either end are trimmed away; one inside would be a line of its own.
+  if (CONTROL.test(value)) return 'control';
   switch (field) {
     case 'email':
     case 'invoiceEmail':

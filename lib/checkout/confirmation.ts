@@ -1,6 +1,7 @@
 import { isValidQuantity, type CartItem } from '../cart/rules';
 import { areaFromCode } from '../order/area';
 import { sanitizeBuyer, type Buyer } from './buyer';
+import { summarizeOrder, type OrderSummary, type OrderWords } from './order';
 import { QUOTE_NUMBER_PATTERN } from './quote';
 
 /**
@@ -17,6 +18,22 @@ export interface ConfirmedOrder {
   buyer: Buyer;
   /** The German VAT rate it was ordered with, in percent. */
   vatRate: number;
+  /** Net, VAT and gross in cents as the order service computed them: the order's, not the checkout's. */
+  totals?: { net: number; vat: number; gross: number };
+}
+
+/** The confirmation's summary: its rows and details, with the totals the service answered. */
+export function confirmedSummary(confirmed: ConfirmedOrder, words: OrderWords): OrderSummary {
+  const summary = summarizeOrder(confirmed.items, confirmed.buyer, confirmed.vatRate, words);
+  return confirmed.totals ? { ...summary, totals: { ...summary.totals, ...confirmed.totals } } : summary;
+}
+
+function sanitizeTotals(raw: unknown): ConfirmedOrder['totals'] {
+  if (!isRecord(raw)) return undefined;
+  const { net, vat, gross } = raw;
+  const cents = (value: unknown): value is number =>
+    Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_PRICE_CENTS * 500;
+  return cents(net) && cents(vat) && cents(gross) && net + vat === gross ? { net, vat, gross } : undefined;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -58,5 +75,6 @@ export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
     items: items as CartItem[],
     buyer: sanitizeBuyer(raw.buyer),
     vatRate,
+    totals: sanitizeTotals(raw.totals),
   };
 }

@@ -36,6 +36,14 @@ export function orderRequestBody(input: {
   };
 }
 
+/**
+ * What an order asks for, as one string: its language, quote, lines and details. The service refuses a key
+ * that came before with other content (409), so the checkout makes a new key whenever this changes.
+ */
+export function orderContent(body: OrderRequestBody): string {
+  return JSON.stringify({ locale: body.locale, quote: body.quote, lines: body.lines, buyer: body.buyer });
+}
+
 /** What became of a send: the service took the order, or why not. */
 export type SendResult =
   | { ok: true; orderNumber: string; net: number; vat: number; gross: number }

@@ -21,8 +21,11 @@ interface StoredCheckout {
   quote?: QuoteStamp;
   /** When the buyer began the details (ms since 1970): the order service tells people from bots by it. */
   startedAt?: number;
-  /** The idempotency key of the order for one quote: sending it again is the same order. */
-  orderKey?: { quote: string; key: string };
+  /**
+   * The idempotency key of the order for one quote and what it sends (`orderContent`): sending the same again is
+   * the same order; changed lines or details are a new order with a new key.
+   */
+  orderKey?: { quote: string; content: string; key: string };
   /** The last order the service took, shown until the cart holds a new one. */
   confirmed?: ConfirmedOrder;
 }
@@ -31,8 +34,8 @@ export interface CheckoutState extends StoredCheckout {
   setField: (field: BuyerField, value: string) => void;
   /** The quote's number for this cart: kept while the cart stays the same and the quote holds, else a new one. */
   stamp: (cart: string, validityDays: number, now?: Date) => QuoteStamp;
-  /** The key for sending the order of this quote: the same on every try. */
-  keyFor: (quote: string) => string;
+  /** The key for sending this content of the order of this quote: the same on every try, new when it changed. */
+  keyFor: (quote: string, content: string) => string;
   /** The service took the order: keep its confirmation; the next cart gets a new quote and key. */
   confirm: (order: ConfirmedOrder) => void;
   dismissConfirmation: () => void;
@@ -55,16 +58,21 @@ function sanitizeTime(raw: unknown): number | undefined {
   return typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
 }
 
+/** The longest content a key is stored with: no order is longer (the service reads at most 32 kB). */
+const MAX_CONTENT_LENGTH = 32 * 1024;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { quote, key } = raw as Record<string, unknown>;
+  const { quote, content, key } = raw as Record<string, unknown>;
   return typeof quote === 'string' &&
     QUOTE_NUMBER_PATTERN.test(quote) &&
+    typeof content === 'string' &&
+    content.length <= MAX_CONTENT_LENGTH &&
     typeof key === 'string' &&
     UUID.test(key)
-    ? { quote, key }
+    ? { quote, content, key }
     : undefined;
 }
 
@@ -81,10 +89,10 @@ export const useCheckoutStore = create<CheckoutState>()(
         if (quote !== get().quote) set({ quote });
         return quote;
       },
-      keyFor(quote) {
+      keyFor(quote, content) {
         const stored = get().orderKey;
-        if (stored?.quote === quote) return stored.key;
-        const orderKey = { quote, key: newOrderKey() };
+        if (stored?.quote === quote && stored.content === content) return stored.key;
+        const orderKey = { quote, content, key: newOrderKey() };
         set({ orderKey });
         return orderKey.key;
       },

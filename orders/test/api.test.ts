@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { buyerProblems, type Buyer, type BuyerField, type BuyerProblem } from '../../lib/checkout/buyer';
+import {
+  BUYER_FIELDS,
+  buyerProblems,
+  type Buyer,
+  type BuyerField,
+  type BuyerProblem,
+} from '../../lib/checkout/buyer';
 import { problemMessage } from '../../lib/checkout/messages';
 import { orderText, summarizeOrder } from '../../lib/checkout/order';
 import {
@@ -20,7 +26,7 @@ import { priceList } from '../../lib/categories';
 import { getCategories, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
 import { unitPriceCents } from '../../lib/money';
-import { createApp } from '../app';
+import { createApp, requestHash, safeCell } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
@@ -165,6 +171,59 @@ describe('POST /api/orders', () => {
     assert.equal(numbers.size, 1);
   });
 
+  it('answers the same key with other lines or details 409 at key, never the first order', async () => {
+    const order = validOrder();
+    const first = await request('/api/orders', post(order));
+    assert.equal(first.status, 201);
+    const changes: Partial<OrderRequestInput>[] = [
+      { buyer: { ...buyer, vatId: 'DE123456788' } },
+      { lines: [{ ...order.lines[0]!, quantity: 4 }] },
+      { locale: 'en' },
+    ];
+    for (const change of changes) {
+      const response = await request('/api/orders', post({ ...order, ...change }));
+      assert.equal(response.status, 409);
+      const errors = await errorsOf(response);
+      assert.deepEqual(
+        errors.map((error) => error.field),
+        ['key'],
+      );
+      assert.equal(JSON.stringify(errors).includes('"net"'), false);
+    }
+    // The honeypot and the time taken may differ on a retry: still the same order.
+    const again = await request('/api/orders', post({ ...order, elapsedMs: order.elapsedMs + 9000 }));
+    assert.equal(again.status, 200);
+  });
+
+  it('looks the key up before the content checks: a retry after a category was removed gets its order', async () => {
+    const order = validOrder({
+      lines: [{ category: 'retired-category', exclusive: false, area: 'germany', quantity: 2 }],
+    });
+    assert.equal((await request('/api/orders', post(order))).status, 422);
+    // The order as an earlier deploy stored it, when the shop still had the category.
+    const { order: stored } = await store.createOrder(
+      {
+        key: order.key,
+        createdAt: new Date(),
+        locale: 'de',
+        quote: order.quote,
+        buyer,
+        lines: [],
+        net: 1000,
+        vat: 190,
+        gross: 1190,
+        vatCase: 'domestic',
+        spam: null,
+        requestHash: requestHash(order),
+        client: null,
+      },
+      undefined,
+    );
+    const retry = await request('/api/orders', post(order));
+    assert.equal(retry.status, 200);
+    assert.deepEqual(await retry.json(), { orderNumber: stored.number, net: 1000, vat: 190, gross: 1190 });
+  });
+
   it('takes two keys with the same cart as two orders, each mailed', async () => {
     const order = validOrder();
     const first = orderAcceptedSchema.parse(await (await request('/api/orders', post(order))).json());
@@ -222,6 +281,21 @@ describe('POST /api/orders with bad input', () => {
         assert.equal(response.status, 422);
         assert.deepEqual(await errorsOf(response), [
           { field: `buyer.${field}`, message: problemMessage(field, problem, details, orderWords(locale)) },
+        ]);
+      });
+
+  /** A value of the field with a line break (a NUL for the two-letter country) in its middle. */
+  const withBreak = (field: BuyerField, value: string) =>
+    field === 'country' ? `${value[0]}\u0000` : `${value.slice(0, 1) || 'x'}\r\nGesamt`;
+  for (const locale of ['de', 'en'] as Locale[])
+    for (const field of BUYER_FIELDS)
+      it(`answers 422 at buyer.${field} for a line break or control character in ${locale}`, async () => {
+        const details = { ...buyer, vatId: 'DE123456788', [field]: withBreak(field, buyer[field] || 'x') };
+        assert.equal(buyerProblems(details)[field], 'control');
+        const response = await request('/api/orders', post(validOrder({ locale, buyer: details })));
+        assert.equal(response.status, 422);
+        assert.deepEqual(await errorsOf(response), [
+          { field: `buyer.${field}`, message: problemMessage(field, 'control', details, orderWords(locale)) },
         ]);
       });
 
@@ -367,6 +441,9 @@ describe('POST /api/orders with bad input', () => {
       (await errorsOf(refused)).map((error) => error.field),
       ['address'],
     );
+    // Another instance on the same database, or this one after a restart, counts the same orders.
+    const other = createApp({ store, config: { ...config, rateLimit: 2 }, onMail: outbox.wake });
+    assert.equal((await request('/api/orders', post(validOrder(), from), other)).status, 429);
     // Another address is not held back.
     assert.equal((await request('/api/orders', post(validOrder()), limited)).status, 201);
   });
@@ -376,21 +453,24 @@ describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
     const response = await request('/api/health');
     assert.equal(response.status, 200);
-    assert.deepEqual(await response.json(), { database: 'sqlite', reachable: true });
+    const body = (await response.json()) as { database: string; mail: { pending: number; failed: number } };
+    assert.equal(body.database, 'ok');
+    assert.equal(body.mail.failed, 0);
+    assert.ok(Number.isInteger(body.mail.pending));
   });
 
-  it('answers 503 at database when it does not', async () => {
+  it('answers 503 with Retry-After at database when it does not, without the error’s text', async () => {
     const closed = await openStore({
       kind: 'sqlite',
       file: path.join(tempDir('orders-closed'), 'orders.db'),
     });
     await closed.close();
-    const response = await request('/api/health', {}, createApp({ store: closed, config }));
+    const response = await request('/api/health', {}, createApp({ store: closed, config, log: () => {} }));
     assert.equal(response.status, 503);
-    assert.deepEqual(
-      (await errorsOf(response)).map((error) => error.field),
-      ['database'],
-    );
+    assert.ok(Number(response.headers.get('Retry-After')) > 0);
+    assert.deepEqual(await errorsOf(response), [
+      { field: 'database', message: 'The database does not answer' },
+    ]);
   });
 });
 
@@ -438,18 +518,50 @@ describe('GET /api/orders.csv', () => {
     assert.equal(Number(byNumber(realNumber).gross_cents), expectedTotals(real, true).gross);
   });
 
-  it('writes a value a spreadsheet would run as a formula as text', async () => {
-    const order = validOrder({ buyer: { ...buyer, company: '=HYPERLINK("https://evil.example")' } });
-    const number = (await (await request('/api/orders', post(order))).json()).orderNumber as string;
+  it('quotes every cell and writes a value a spreadsheet would run as a formula as text, read with , or ;', async () => {
+    const values = [
+      ...['=', '+', '-', '@'].map((start) => `${start}HYPERLINK("https://evil.example")`),
+      'ACME;=1+1',
+      'ACME,+1+1',
+      'ACME; @SUM(A1)',
+    ];
+    const numbers = new Map<string, string>();
+    for (const company of values) {
+      const response = await request('/api/orders', post(validOrder({ buyer: { ...buyer, company } })));
+      assert.equal(response.status, 201);
+      numbers.set(orderAcceptedSchema.parse(await response.json()).orderNumber, company);
+    }
     const response = await request('/api/orders.csv', { headers: { Authorization: `Bearer ${TOKEN}` } });
-    const rows = parseCsv(await response.text(), { columns: true }) as Record<string, string>[];
-    assert.equal(rows.find((row) => row.number === number)!.company, `'=HYPERLINK("https://evil.example")`);
+    const text = await response.text();
+    const lines = text.split('\r\n').filter(Boolean);
+    const quoted = /^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/;
+    for (const line of lines) assert.match(line, quoted);
+    // Read properly with `,`: the value, as text.
+    const rows = parseCsv(text, { columns: true }) as Record<string, string>[];
+    for (const [number, company] of numbers) {
+      const cell = rows.find((row) => row.number === number)!.company!;
+      assert.equal(cell.replaceAll("'", ''), company.replaceAll("'", ''));
+      assert.doesNotMatch(cell, /^[=+\-@\t\r]/);
+    }
+    // Split at either separator, as a spreadsheet that takes the other one does: no part starts a formula.
+    for (const separator of [',', ';'])
+      for (const line of lines)
+        for (const part of line.split(separator))
+          assert.doesNotMatch(part.replace(/^"/, ''), /^[=+\-@\t\r]/, `${separator}: ${part}`);
+    // Tab and carriage return cannot come through the buyer's fields; the cell rule holds for them too.
+    assert.equal(safeCell('\t=1+1'), "'\t=1+1");
+    assert.equal(safeCell('\r=1+1'), "'\r=1+1");
+    assert.equal(safeCell('a;\t1'), "a;'\t1");
   });
 
   it('refuses a request from another site before it looks at the token', async () => {
+    // Without a token and with a wrong one too: a 401 would mean the token was looked at first.
     for (const headers of [
       { 'Sec-Fetch-Site': 'cross-site', Authorization: `Bearer ${TOKEN}` },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'cross-site', Authorization: 'Bearer wrong-token-0123456789' },
       { Origin: ORIGIN, Authorization: `Bearer ${TOKEN}` },
+      { Origin: ORIGIN },
     ] as Record<string, string>[]) {
       const response = await request('/api/orders.csv', { headers });
       assert.equal(response.status, 403);

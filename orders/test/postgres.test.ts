@@ -1,80 +1,41 @@
 // The same service on Postgres: a throwaway cluster made with initdb and pg_ctl in a temporary folder,
-// listening on a Unix socket only. Without the binaries the test says so; under CI it fails instead.
+// listening on a Unix socket only (helpers.ts). Without the binaries the test says so; under CI it fails instead.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
-import { post, startSmtp, validOrder, waitFor } from './helpers';
+import {
+  post,
+  postgresSkip,
+  startPostgres,
+  startSmtp,
+  validOrder,
+  waitFor,
+  type Postgres,
+  testConfig,
+} from './helpers';
 
-/** The newest installed Postgres's binaries (Debian keeps them under /usr/lib/postgresql/<version>/bin). */
-function postgresBin(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return undefined;
-  const versions = fs
-    .readdirSync(root)
-    .filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] && path.join(root, versions[0], 'bin');
-}
+const skip = postgresSkip();
 
-const bin = postgresBin();
-const missing = 'Postgres is not installed (no /usr/lib/postgresql/*/bin/initdb): apt-get install postgresql';
-if (!bin) {
-  if (process.env.CI === 'true') throw new Error(missing);
-  console.warn(`\n!!! ${missing}; the Postgres test is skipped !!!\n`);
-}
-
-describe('the service on Postgres', { skip: bin ? false : missing }, () => {
-  let dir: string;
+describe('the service on Postgres', { skip }, () => {
+  let postgres: Postgres;
   let store: Store;
   let outbox: Outbox;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let app: ReturnType<typeof createApp>;
-  // initdb and the server refuse to run as root: as root, they run as the postgres user.
-  const asRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin!, command), ...args], {
-          stdio: 'pipe',
-        })
-      : execFileSync(path.join(bin!, command), args, { stdio: 'pipe' });
-
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-postgres-'));
-    if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-    const data = path.join(dir, 'data');
-    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      '-o',
-      `-c listen_addresses='' -k ${dir} -c fsync=off`,
-      'start',
-    ]);
-    const url = `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`;
+    postgres = await startPostgres();
+    const url = postgres.url;
     smtp = await startSmtp();
     store = await openStore({ kind: 'postgres', url });
     const mail = mailTransport({ kind: 'smtp', url: smtp.url });
     outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
     app = createApp({
       store,
-      config: {
-        allowedOrigins: [],
-        rateLimit: 0,
-        trustProxy: false,
-        ordersToken: undefined,
-        mailFrom: undefined,
-      },
+      config: testConfig,
       onMail: outbox.wake,
     });
   });
@@ -83,15 +44,12 @@ describe('the service on Postgres', { skip: bin ? false : missing }, () => {
     await outbox?.stop();
     await store?.close();
     await smtp?.close();
-    if (dir) {
-      run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await postgres?.close();
   });
 
   it('reports its database as reachable', async () => {
     const response = await app.request('/api/health');
-    assert.deepEqual(await response.json(), { database: 'postgres', reachable: true });
+    assert.deepEqual(await response.json(), { database: 'ok', mail: { pending: 0, failed: 0 } });
   });
 
   it('stores an order once per key, numbers orders apart and mails each', async () => {

@@ -1,0 +1,407 @@
+/**
+ * The checkout page's rules as a buyer meets them, rendered from the real components in jsdom: VAT by the
+ * buyer's country on the page, in the quote and in the e-mail order; every bad input named by its field,
+ * with nothing lost; the details kept until the buyer forgets them; the copied order and the empty cart.
+ * One browser journey per language (e2e/checkout.spec.ts) drives the same page in Chromium, for what only a
+ * browser shows: focus after a reload, the clipboard, printing, storage across a reload and a language change.
+ * Every text comes from `content/` through getDictionary and getSite.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CheckoutPage } from '@/components/checkout/checkout-page';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION, useCartStore } from '@/lib/cart/store';
+import { MAX_LENGTHS, NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '@/lib/checkout/buyer';
+import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION, useCheckoutStore } from '@/lib/checkout/store';
+import { vatIdPrefix } from '@/lib/checkout/vat-id';
+import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
+import { fill } from '@/lib/format';
+import { intlLocales, overviewPath, type Locale } from '@/lib/i18n';
+import { centsAsText, plain, priceOf } from '@/testing/helpers';
+import { austrianWithId, contact, german, type BillingInput } from '@/testing/buyers';
+import { withOrderService } from './order-service';
+
+const site = getSite();
+const rate = site.facts.vatRate;
+const stairlift = priceOf('treppenlifte') * 100;
+/** Two shared leads and one exclusive lead of one category, as the cart stores them: net 7 × the base price. */
+const cartLines = [
+  {
+    id: 'treppenlifte-1700000000000-0',
+    category: 'treppenlifte',
+    exclusive: false,
+    area: 'germany',
+    quantity: 2,
+  },
+  {
+    id: 'treppenlifte-1700000000001-0',
+    category: 'treppenlifte',
+    exclusive: true,
+    area: 'germany',
+    quantity: 1,
+  },
+];
+const net = 7 * stairlift;
+/** VAT in cents on the net total, rounded half up (the oracle, not the page's code). */
+const vatOf = (cents: number) => Math.round((cents * rate) / 100);
+
+const countryName = (code: string, locale: Locale) =>
+  new Intl.DisplayNames([intlLocales[locale]], { type: 'region' }).of(code)!;
+
+interface BuyerCase {
+  title: string;
+  input: BillingInput;
+  /** Whether German VAT is charged. */
+  charged: boolean;
+  /** The note that explains the case (none for Germany), in the page's language. */
+  note: (locale: Locale) => string | undefined;
+}
+const buyers: BuyerCase[] = [
+  { title: 'a German buyer', input: german, charged: true, note: () => undefined },
+  {
+    title: 'an Austrian buyer with a VAT ID',
+    input: austrianWithId,
+    charged: false,
+    note: (locale) => getDictionary(locale).checkout.vatNotes.reverseCharge,
+  },
+  {
+    title: 'an Austrian buyer without a VAT ID',
+    input: { ...contact, street: 'Ringstraße 5', postcode: '1010', city: 'Wien', country: 'AT' },
+    charged: true,
+    note: (locale) =>
+      fill(getDictionary(locale).checkout.vatNotes.euWithoutVatId, {
+        rate: new Intl.NumberFormat(intlLocales[locale]).format(rate),
+      }),
+  },
+  {
+    title: 'a Swiss buyer',
+    input: {
+      ...contact,
+      street: 'Bahnhofstrasse 1',
+      postcode: '8001',
+      city: 'Zürich',
+      country: 'CH',
+      invoiceEmail: 'rechnung@muster.example',
+    },
+    charged: false,
+    note: (locale) => getDictionary(locale).checkout.vatNotes.nonEu,
+  },
+];
+
+withOrderService();
+
+beforeEach(() => {
+  localStorage.clear();
+  act(() => {
+    useCartStore.setState({ items: [] });
+    useCheckoutStore.setState({
+      buyer: NEW_BUYER,
+      quote: undefined,
+      startedAt: undefined,
+      orderKey: undefined,
+      confirmed: undefined,
+    });
+  });
+});
+
+/** Puts the cart into this browser's storage as the shop stores it, before the page reads it. */
+function storeCart(lines = cartLines) {
+  localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify({ state: { items: lines }, version: CART_STORAGE_VERSION }),
+  );
+}
+
+/** Puts billing details into this browser's storage as the page stores them, typed a minute ago. */
+function storeDetails(details: BillingInput) {
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      state: { buyer: { ...NEW_BUYER, ...details }, startedAt: Date.now() - 60_000 },
+      version: CHECKOUT_STORAGE_VERSION,
+    }),
+  );
+}
+
+/** Renders the checkout page of a language and waits until its code has read the stored cart. */
+async function renderCheckout(locale: Locale) {
+  const dict = getDictionary(locale);
+  const strings = dict.checkout;
+  const user = userEvent.setup({ delay: null });
+  const view = render(<CheckoutPage locale={locale} />);
+  await waitFor(() => expect(screen.queryByText(strings.loading)).not.toBeInTheDocument());
+
+  const field = (name: BuyerField) =>
+    screen.getByRole(name === 'country' ? 'combobox' : 'textbox', {
+      name: OPTIONAL_FIELDS.has(name)
+        ? `${strings.fields[name]} (${strings.optional})`
+        : strings.fields[name],
+    });
+  async function fillBilling(input: BillingInput) {
+    for (const [name, value] of Object.entries(input) as [BuyerField, string][]) {
+      if (name === 'country') await user.selectOptions(field(name), value);
+      else {
+        // Pasted whole: the page re-renders on every keystroke, which jsdom makes slow, and the rule is the same.
+        await user.clear(field(name));
+        if (value !== '') await user.paste(value);
+      }
+    }
+  }
+  const lines = () => screen.getAllByRole('table')[0]!;
+  /** The amount in a totals row of the checkout's table, by its label. */
+  const total = (label: string) =>
+    plain(
+      within(lines()).getByRole('rowheader', { name: label }).closest('tr')!.querySelector('td')!.textContent,
+    );
+  const quote = () => screen.queryByRole('article', { name: strings.quote.heading });
+  const mailLink = () => screen.getByRole('link', { name: strings.send.byMail });
+  const mail = () => {
+    const href = new URL(mailLink().getAttribute('href') ?? '');
+    return {
+      to: href.pathname,
+      subject: href.searchParams.get('subject') ?? '',
+      body: plain(href.searchParams.get('body')),
+    };
+  };
+  const orderButton = () => screen.getByRole('button', { name: strings.send.button });
+  return { user, view, dict, strings, field, fillBilling, lines, total, quote, mailLink, mail, orderButton };
+}
+
+describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
+  const name = getCategoryNames(locale).treppenlifte!;
+
+  it.each(buyers.map((buyer) => [buyer.title, buyer] as const))(
+    '%s: VAT, note and totals on the page, in the quote and in the e-mail order',
+    async (_title, buyer) => {
+      storeCart();
+      const page = await renderCheckout(locale);
+      const { strings, user } = page;
+      const vat = buyer.charged ? vatOf(net) : 0;
+      await page.fillBilling(buyer.input);
+
+      // The rows as the cart holds them, one per kind, and the totals with the buyer's VAT.
+      expect(
+        within(page.lines())
+          .getAllByRole('row')
+          .filter((row) => row.textContent?.includes(name)),
+      ).toHaveLength(2);
+      expect(page.total(strings.totals.net)).toBe(centsAsText(net, locale));
+      expect(page.total(strings.totals.gross)).toBe(centsAsText(net + vat, locale));
+      const note = buyer.note(locale);
+      if (note) expect(screen.getByText(note, { exact: true })).toBeVisible();
+      else expect(screen.queryByText(strings.vatNotes.reverseCharge)).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+      const quote = page.quote()!;
+      expect(quote).toHaveFocus();
+      const number = within(quote).getByText(/^AN-\d{8}-\w{6}$/).textContent!;
+      const text = plain(quote.textContent);
+      for (const part of [
+        site.seller.legalName,
+        site.seller.registerNumber,
+        buyer.input.company!,
+        countryName(buyer.input.country!, locale),
+        centsAsText(net + vat, locale),
+      ])
+        expect(text).toContain(plain(part));
+      if (note) expect(text).toContain(plain(note));
+      else expect(text).not.toContain(plain(strings.vatNotes.reverseCharge));
+      if (buyer.input.vatId) {
+        // Reverse charge: both VAT IDs on the quote.
+        expect(text).toContain(buyer.input.vatId);
+        expect(text).toContain(site.seller.vatId);
+      }
+      expect(within(quote).getByRole('link', { name: site.links.terms })).toHaveAttribute(
+        'href',
+        site.links.terms,
+      );
+
+      // The e-mail order carries the same number, the rows, the VAT lines and the billing details.
+      const mail = page.mail();
+      expect(mail.to).toBe(site.email);
+      expect(mail.subject).toContain(number);
+      expect(mail.body).toContain(number);
+      expect(mail.body).toContain(`2 × ${name}`);
+      expect(mail.body).toContain(`1 × ${name} ${getDictionary(locale).orderForm.exclusiveSuffix.trim()}`);
+      for (const cents of [net, vat, net + vat]) expect(mail.body).toContain(centsAsText(cents, locale));
+      if (note) expect(mail.body).toContain(plain(note));
+      expect(mail.body).toContain(countryName(buyer.input.country!, locale));
+      for (const [field, value] of Object.entries(buyer.input))
+        if (field !== 'country') expect(mail.body).toContain(value);
+
+      await user.click(within(quote).getByRole('button', { name: strings.quote.close }));
+      expect(page.quote()).not.toBeInTheDocument();
+    },
+  );
+
+  const strings = getDictionary(locale).checkout;
+  const errors = strings.errors;
+  const label = (field: BuyerField) => strings.fields[field];
+  const badInputs: { set: BillingInput; field: BuyerField; message: string }[] = [
+    { set: { company: '' }, field: 'company', message: fill(errors.required, { field: label('company') }) },
+    {
+      set: { email: 'einkauf-at-muster' },
+      field: 'email',
+      message: fill(errors.email, { field: label('email') }),
+    },
+    {
+      set: { invoiceEmail: 'rechnung@' },
+      field: 'invoiceEmail',
+      message: fill(errors.email, { field: label('invoiceEmail') }),
+    },
+    ...(
+      [
+        ['DE', '8033'],
+        ['AT', '10100'],
+        ['CH', '80331'],
+      ] as const
+    ).map(([country, postcode]) => ({
+      set: { country, postcode, vatId: '' },
+      field: 'postcode' as const,
+      message: fill(errors.postcode, {
+        field: label('postcode'),
+        value: postcode,
+        country: countryName(country, locale),
+      }),
+    })),
+    ...(
+      [
+        ['DE', '80331', 'DE12345678'],
+        ['AT', '1010', 'ATU1234567'],
+      ] as const
+    ).map(([country, postcode, vatId]) => ({
+      set: { country, postcode, vatId },
+      field: 'vatId' as const,
+      message: fill(errors.vatIdFormat, {
+        field: label('vatId'),
+        value: vatId,
+        country: countryName(country, locale),
+        prefix: vatIdPrefix(country),
+      }),
+    })),
+    {
+      set: { country: 'CH', postcode: '8001', vatId: 'CHE-123.456.789' },
+      field: 'vatId',
+      message: fill(errors.vatIdCheckDigit, { field: label('vatId'), value: 'CHE-123.456.789' }),
+    },
+  ];
+  /** Good details of a returning buyer, stored as the page stores them; each case changes only its fields. */
+  const good: BillingInput = { ...austrianWithId, phone: '', invoiceEmail: '' };
+
+  it.each(
+    badInputs.map(
+      (bad) =>
+        [`${Object.values(bad.set).filter(Boolean).join(' ') || '(empty)'} → ${bad.field}`, bad] as const,
+    ),
+  )(
+    'bad input %s: a message naming the field, nothing sent and nothing lost',
+    async (_title, { set, field, message }) => {
+      storeCart();
+      storeDetails(good);
+      const page = await renderCheckout(locale);
+      const { user } = page;
+      await page.fillBilling(set);
+      await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+      const summary = screen.getByRole('alert');
+      expect(summary).toHaveTextContent(errors.summary);
+      expect(within(summary).getByRole('link', { name: message })).toHaveAttribute(
+        'href',
+        `#${page.field(field).id}`,
+      );
+      expect(page.field(field)).toHaveAttribute('aria-invalid', 'true');
+      expect(page.field(field)).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(page.quote()).not.toBeInTheDocument();
+      // The order waits for the details too, by the service and by e-mail: the list of problems takes the focus.
+      const send = jest.fn();
+      global.fetch = send;
+      await user.click(page.orderButton());
+      await waitFor(() => expect(summary).toHaveFocus());
+      act(() => summary.blur());
+      await user.click(page.mailLink());
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(send).not.toHaveBeenCalled();
+      // Nothing lost: every other field and the cart keep their values.
+      for (const [other, value] of Object.entries({ ...good, ...set }) as [BuyerField, string][])
+        expect(page.field(other)).toHaveValue(value);
+      expect(within(page.lines()).getAllByRole('row')).toHaveLength(6);
+    },
+  );
+
+  it('takes no more than a field holds, and shows markup in the quote as text', async () => {
+    storeCart();
+    storeDetails(good);
+    const page = await renderCheckout(locale);
+    const { user } = page;
+    await user.clear(page.field('company'));
+    await user.paste('x'.repeat(10_000));
+    expect((page.field('company') as HTMLInputElement).value).toHaveLength(MAX_LENGTHS.company);
+    const markup = '<script>window.__ran = 1</script><img src=x onerror="window.__ran = 2">'.slice(
+      0,
+      MAX_LENGTHS.company,
+    );
+    await user.clear(page.field('company'));
+    await user.paste(markup);
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    const quote = page.quote()!;
+    expect(quote).toHaveTextContent(markup);
+    expect(within(quote).queryByRole('img')).not.toBeInTheDocument();
+    expect(quote.querySelector('script')).toBeNull();
+  });
+
+  it('keeps the details in this browser until the buyer forgets them; the cart stays', async () => {
+    storeCart();
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    await page.fillBilling({ company: contact.company, name: contact.name });
+    expect(localStorage.getItem(CHECKOUT_STORAGE_KEY)).toContain(contact.company);
+
+    await user.click(screen.getByRole('button', { name: strings.forget }));
+    expect(screen.getByText(strings.forgotten)).toHaveAttribute('role', 'status');
+    expect(page.field('company')).toHaveValue('');
+    expect(page.field('name')).toHaveValue('');
+    expect(localStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '').not.toContain(contact.company);
+
+    // Coming back: the details are gone, the cart's rows are there.
+    page.view.unmount();
+    const again = await renderCheckout(locale);
+    expect(again.field('company')).toHaveValue('');
+    expect(again.lines()).toHaveTextContent(name);
+  });
+
+  it('copies the e-mail order as text, and empties the cart only when the buyer asks', async () => {
+    storeCart();
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    await page.fillBilling(german);
+    const writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    await user.click(screen.getByRole('button', { name: strings.send.copy }));
+    expect(await screen.findByText(fill(strings.send.copied, { email: site.email }))).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const copied = writeText.mock.calls[0]![0];
+    expect(plain(copied)).toContain(page.mail().body);
+    expect(copied).toContain(site.email);
+    expect(screen.getByRole('textbox', { name: strings.send.textLabel })).toHaveValue(copied);
+
+    // A copied order may never be sent: the cart stays until the buyer empties it.
+    expect(useCartStore.getState().items).toHaveLength(cartLines.length);
+    await user.click(screen.getByRole('button', { name: strings.send.emptyCart }));
+    expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();
+    expect(screen.getByRole('link', { name: strings.emptyLink })).toHaveAttribute(
+      'href',
+      overviewPath(locale),
+    );
+  });
+
+  it('says when the cart is empty, and links to the categories', async () => {
+    const { strings } = await renderCheckout(locale);
+    expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();
+    expect(screen.getByRole('link', { name: strings.emptyLink })).toHaveAttribute(
+      'href',
+      overviewPath(locale),
+    );
+    expect(screen.queryByRole('button', { name: strings.send.button })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,149 @@
+// Mail failures that someone sees: a permanent refusal (550) marks the mail failed at once, health counts it,
+// the owner's CSV shows it with the server's answer, and `npm run orders -- retry` sends it once the server
+// takes it. A temporary refusal (451) is tried again with back-off and jitter, up to MAIL_MAX_ATTEMPTS.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { orderAcceptedSchema } from '../../lib/checkout/order-request';
+import { createApp } from '../app';
+import { mailTransport } from '../mail';
+import { backoff, startOutbox } from '../outbox';
+import { openStore } from '../store';
+import {
+  health,
+  kill,
+  post,
+  runOrders,
+  startProcess,
+  startSmtp,
+  tempDir,
+  validOrder,
+  waitFor,
+  testConfig,
+} from './helpers';
+
+const TOKEN = 'a-token-of-the-owner-0123456789';
+
+describe('mail failures', () => {
+  it('marks a mail refused with 550 failed, shows it in health and the CSV, and sends it on retry', async () => {
+    let refusing = true;
+    const smtp = await startSmtp(0, {
+      refuse: () => (refusing ? { code: 550, message: '5.1.1 Mailbox unavailable' } : undefined),
+    });
+    const env = {
+      ORDERS_DATA_DIR: tempDir('orders-550'),
+      SMTP_URL: smtp.url,
+      ORDERS_TOKEN: TOKEN,
+      MAIL_RETRY_MAX_MS: '200',
+      MAIL_LEASE_MS: '20000',
+    };
+    const service = await startProcess(env);
+    const csvRow = async (number: string) => {
+      const response = await fetch(`${service.url}/api/orders.csv`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      const rows = parseCsv(await response.text(), { columns: true }) as Record<string, string>[];
+      return rows.find((row) => row.number === number)!;
+    };
+    try {
+      const response = await fetch(`${service.url}/api/orders`, post(validOrder()));
+      assert.equal(response.status, 201);
+      const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+
+      await waitFor('the mail marked failed', async () => (await health(service.url)).mail?.failed === 1);
+      assert.deepEqual(await health(service.url), {
+        status: 200,
+        database: 'ok',
+        mail: { pending: 0, failed: 1 },
+      });
+      assert.equal(smtp.mailsStarted(), 1, 'a permanent refusal is not tried again on its own');
+      const failed = await csvRow(orderNumber);
+      assert.equal(failed.mail_state, 'failed');
+      assert.equal(failed.mail_tries, '1');
+      assert.match(failed.mail_error!, /^550 .*Mailbox unavailable/);
+      assert.ok(!Number.isNaN(Date.parse(failed.mail_at!)));
+
+      refusing = false;
+      const retry = await runOrders(['retry', orderNumber], env);
+      assert.equal(retry.code, 0, retry.output);
+      await waitFor('the mail sent after the retry', () => smtp.mailsOf(orderNumber).length > 0);
+      await waitFor('no mail waiting or failed', async () => {
+        const { mail } = await health(service.url);
+        return mail?.pending === 0 && mail.failed === 0;
+      });
+      assert.equal(smtp.mailsOf(orderNumber).length, 1);
+      const sent = await csvRow(orderNumber);
+      assert.equal(sent.mail_state, 'sent');
+      assert.equal(sent.mail_error, '');
+      // A sent mail is not queued again.
+      assert.equal((await runOrders(['retry', orderNumber], env)).code, 1);
+    } finally {
+      await kill(service.child, 'SIGTERM');
+      await smtp.close();
+    }
+  });
+
+  it('tries a mail refused with 451 again until the server takes it, and gives up after MAIL_MAX_ATTEMPTS', async () => {
+    const smtp = await startSmtp(0, {
+      // The first order's mail is refused twice, the second's always.
+      refuse: (mail) =>
+        mail <= 2 || mail >= 4 ? { code: 451, message: '4.3.0 Try again later' } : undefined,
+    });
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-451'), 'orders.db') });
+    const mail = mailTransport({ kind: 'smtp', url: smtp.url }, 20_000);
+    const outbox = startOutbox({
+      store,
+      send: mail.send,
+      retryMaxMs: 50,
+      leaseMs: 4000,
+      maxAttempts: 3,
+      log: () => {},
+    });
+    const app = createApp({
+      store,
+      config: testConfig,
+      onMail: outbox.wake,
+    });
+    try {
+      const first = orderAcceptedSchema.parse(
+        await (await app.request('/api/orders', post(validOrder()))).json(),
+      );
+      await waitFor('the first mail, third try', () => smtp.mailsOf(first.orderNumber).length === 1);
+      const second = orderAcceptedSchema.parse(
+        await (await app.request('/api/orders', post(validOrder()))).json(),
+      );
+      await waitFor('the second mail given up', async () => (await store.mailCounts()).failed === 1);
+      assert.deepEqual(await store.mailCounts(), { pending: 0, failed: 1 });
+      assert.equal(smtp.mailsStarted(), 6, 'three tries each');
+      const [given] = await store.unsentMails();
+      assert.equal(given?.orderNumber, second.orderNumber);
+      assert.equal(given?.attempts, 3);
+      assert.match(given?.lastError ?? '', /^451 /);
+    } finally {
+      await outbox.stop();
+      mail.close();
+      await store.close();
+      await smtp.close();
+    }
+  });
+
+  it('waits 1 s, 2 s, 4 s … between tries, at most the longest wait, half of it random', () => {
+    assert.deepEqual(
+      [1, 2, 3].map((attempts) => backoff(attempts, 300_000, () => 1)),
+      [1000, 2000, 4000],
+    );
+    assert.equal(
+      backoff(1, 300_000, () => 0),
+      500,
+    );
+    assert.equal(
+      backoff(30, 300_000, () => 1),
+      300_000,
+    );
+    assert.equal(
+      backoff(30, 300_000, () => 0),
+      150_000,
+    );
+  });
+});

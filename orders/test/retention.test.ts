@@ -1,0 +1,145 @@
+// Personal data kept only as long as needed: `npm run orders -- erase NUMBER` removes one buyer's details from
+// every table and file the service keeps, and `prune` applies the retention. Both checked by reading the
+// database (and the SQLite file's bytes) directly.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { createClient } from '@libsql/client';
+import { orderAcceptedSchema } from '../../lib/checkout/order-request';
+import { createApp } from '../app';
+import { runCommand } from '../cli';
+import { readConfig } from '../config';
+import { openStore } from '../store';
+import {
+  buyer,
+  kill,
+  post,
+  runOrders,
+  startProcess,
+  tempDir,
+  validOrder,
+  waitFor,
+  testConfig,
+} from './helpers';
+
+const config = testConfig;
+
+/** Every row of a table, read with SQL. */
+async function rows(file: string, table: string) {
+  const client = createClient({ url: `file:${file}` });
+  try {
+    return (await client.execute(`select * from ${table} order by id`)).rows.map((row) => ({ ...row }));
+  } finally {
+    client.close();
+  }
+}
+
+describe('personal data', () => {
+  it('erase removes one buyer’s details from every table and file; number, date, lines and totals stay', async () => {
+    const dataDir = tempDir('orders-erase');
+    const env = { ORDERS_DATA_DIR: dataDir };
+    const file = path.join(dataDir, 'orders.db');
+    const mailDir = path.join(dataDir, 'mail');
+    const service = await startProcess(env);
+    const erasedBuyer = {
+      ...buyer,
+      name: 'Zacharias Löschmich',
+      email: 'zacharias@loeschmich.example',
+      phone: '+49 30 1234567',
+    };
+    let erased: string;
+    let kept: string;
+    try {
+      const place = async (details = buyer) =>
+        orderAcceptedSchema.parse(
+          await (await fetch(`${service.url}/api/orders`, post(validOrder({ buyer: details })))).json(),
+        ).orderNumber;
+      erased = await place(erasedBuyer);
+      kept = await place();
+      await waitFor('both mails in the folder', () =>
+        [erased, kept].every((number) => fs.existsSync(path.join(mailDir, `${number}.eml`))),
+      );
+    } finally {
+      await kill(service.child, 'SIGTERM');
+    }
+    const before = (await rows(file, 'orders')).find((row) => row.number === erased)!;
+
+    const result = await runOrders(['erase', erased], env);
+    assert.equal(result.code, 0, result.output);
+
+    const orders = await rows(file, 'orders');
+    const row = orders.find((candidate) => candidate.number === erased)!;
+    for (const column of ['number', 'created_at', 'lines', 'net', 'vat', 'gross', 'vat_case', 'quote'])
+      assert.deepEqual(row[column], before[column], column);
+    assert.ok(
+      Object.values(JSON.parse(String(row.buyer)) as Record<string, string>).every((value) => value === ''),
+    );
+    assert.equal(row.client, null);
+    assert.equal(row.request_hash, null);
+    assert.ok(row.erased_at);
+    const outbox = await rows(file, 'outbox');
+    assert.equal(outbox.find((mail) => mail.order_id === row.id)?.message, '{}');
+    assert.equal(fs.existsSync(path.join(mailDir, `${erased}.eml`)), false);
+    assert.equal(fs.existsSync(path.join(mailDir, `${kept}.eml`)), true);
+    assert.equal(
+      JSON.parse(String(orders.find((candidate) => candidate.number === kept)!.buyer)).email,
+      buyer.email,
+    );
+    // Nowhere in the database's files either: no old copy of a page keeps the details.
+    for (const name of fs.readdirSync(dataDir).filter((entry) => entry.startsWith('orders.db'))) {
+      const bytes = fs.readFileSync(path.join(dataDir, name));
+      for (const value of [erasedBuyer.email, erasedBuyer.name, erasedBuyer.phone])
+        assert.equal(bytes.includes(Buffer.from(value)), false, `${value} in ${name}`);
+    }
+    assert.equal((await runOrders(['erase', 'LW-20000101-999999'], env)).code, 1);
+  });
+
+  it('prune deletes spam after 30 days and orders after the retention years, and clears client hashes', async () => {
+    const dataDir = tempDir('orders-prune');
+    const file = path.join(dataDir, 'orders.db');
+    const settings = readConfig({ ...process.env, ORDERS_DATA_DIR: dataDir, ORDER_RETENTION_YEARS: '6' });
+    const now = new Date('2026-11-26T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    const store = await openStore(settings.database);
+    const numbers: Record<string, string> = {};
+    try {
+      const cases: [string, Date, object][] = [
+        // Six years after the end of 2019: deleted in 2026.
+        ['2019 order', new Date('2019-12-31T23:00:00Z'), {}],
+        // Six years after the end of 2020: kept until the end of 2026.
+        ['2020 order', new Date('2020-01-01T00:00:00Z'), {}],
+        ['spam of 31 days', daysAgo(31), { website: 'https://spam.example' }],
+        ['spam of 29 days', daysAgo(29), { website: 'https://spam.example' }],
+        ['order of 2 days', daysAgo(2), {}],
+        ['order of today', daysAgo(0.1), {}],
+      ];
+      for (const [name, at, changes] of cases) {
+        const app = createApp({ store, config, now: () => at });
+        const response = await app.request('/api/orders', post(validOrder(changes)));
+        assert.equal(response.status, 201);
+        numbers[name] = orderAcceptedSchema.parse(await response.json()).orderNumber;
+      }
+    } finally {
+      await store.close();
+    }
+    const lines: string[] = [];
+    assert.equal(await runCommand(['prune'], settings, (line) => lines.push(line), now), 0);
+    assert.match(lines.join('\n'), /2 orders deleted/);
+
+    const orders = await rows(file, 'orders');
+    const left = (name: string) => orders.find((row) => row.number === numbers[name]);
+    assert.equal(left('2019 order'), undefined);
+    assert.equal(left('spam of 31 days'), undefined);
+    for (const name of ['2020 order', 'spam of 29 days', 'order of 2 days', 'order of today'])
+      assert.ok(left(name), `${name} kept`);
+    assert.equal(left('order of 2 days')!.client, null, 'a client hash older than a day is cleared');
+    assert.ok(left('order of today')!.client);
+    const outbox = await rows(file, 'outbox');
+    const ids = new Set(orders.map((row) => row.id));
+    assert.ok(
+      outbox.every((mail) => ids.has(mail.order_id)),
+      'no mail of a deleted order',
+    );
+  });
+});

@@ -1,0 +1,110 @@
+// Stopping: on SIGTERM the service stops taking connections, answers the request it already has, lets the mail
+// under way finish and exits within 10 seconds. And SQLite held by another writer: 503 with Retry-After, never
+// a 500, and orders again once it is free.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { createClient } from '@libsql/client';
+import { orderAcceptedSchema, orderErrorSchema } from '../../lib/checkout/order-request';
+import { openStore } from '../store';
+import { health, kill, post, startProcess, startSmtp, tempDir, validOrder, waitFor } from './helpers';
+
+/** A POST whose body arrives in two parts: the service has the request (it said 100 Continue) before the second. */
+async function halfSentOrder(url: string, body: string) {
+  const request = http.request(`${url}/api/orders`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      Expect: '100-continue',
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+    });
+    request.on('error', reject);
+  });
+  request.flushHeaders();
+  await once(request, 'continue');
+  const half = Math.floor(body.length / 2);
+  request.write(body.slice(0, half));
+  return { finish: () => request.end(body.slice(half)), answer };
+}
+
+describe('stopping', () => {
+  it('on SIGTERM answers the request it has, lets the mail under way finish and exits within 10 s', async () => {
+    const dataDir = tempDir('orders-sigterm');
+    // The server holds its answer to the first mail for a while: the mail is under way when SIGTERM comes.
+    const smtp = await startSmtp(0, { dataStallMs: (mail) => (mail === 1 ? 1500 : 0) });
+    const service = await startProcess({
+      ORDERS_DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      // SMTP waits of 5 s: the held answer is well inside them.
+      MAIL_LEASE_MS: '20000',
+    });
+    try {
+      const first = await fetch(`${service.url}/api/orders`, post(validOrder()));
+      assert.equal(first.status, 201);
+      const sent = orderAcceptedSchema.parse(await first.json()).orderNumber;
+      await waitFor('the mail under way', () => smtp.mailsStarted() === 1);
+      const inFlight = await halfSentOrder(service.url, JSON.stringify(validOrder()));
+
+      const exited = new Promise<number | null>((resolve) => service.child.once('exit', resolve));
+      const signalled = Date.now();
+      service.child.kill('SIGTERM');
+      await waitFor('new connections refused', async () => (await health(service.url)).status === 0, 10_000);
+      inFlight.finish();
+      const answer = await inFlight.answer;
+      assert.equal(answer.status, 201, answer.body);
+      const taken = orderAcceptedSchema.parse(JSON.parse(answer.body)).orderNumber;
+      const code = await waitFor(
+        'the exit',
+        () => Promise.race([exited, Promise.resolve(undefined)]),
+        10_000,
+      );
+      assert.equal(code, 0, service.log());
+      assert.ok(Date.now() - signalled < 10_000, 'exited within 10 s of SIGTERM');
+
+      // The mail under way went out once and is marked sent; the order taken while stopping waits for the next start.
+      assert.equal(smtp.mailsOf(sent).length, 1);
+      const store = await openStore({ kind: 'sqlite', file: path.join(dataDir, 'orders.db') });
+      try {
+        const orders = await store.listOrders();
+        assert.equal(orders.find((order) => order.number === sent)?.mail?.state, 'sent', service.log());
+        assert.equal(orders.find((order) => order.number === taken)?.mail?.state, 'pending');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await kill(service.child);
+      await smtp.close();
+    }
+  });
+
+  it('answers 503 with Retry-After while another process holds the SQLite write lock, then takes orders again', async () => {
+    const dataDir = tempDir('orders-locked');
+    const service = await startProcess({ ORDERS_DATA_DIR: dataDir });
+    const other = createClient({ url: `file:${path.join(dataDir, 'orders.db')}` });
+    try {
+      const lock = await other.transaction('write');
+      const refused = await fetch(`${service.url}/api/orders`, post(validOrder()));
+      assert.equal(refused.status, 503);
+      assert.ok(Number(refused.headers.get('Retry-After')) > 0);
+      assert.deepEqual(
+        orderErrorSchema.parse(await refused.json()).errors.map((error) => error.field),
+        ['database'],
+      );
+      await lock.rollback();
+      const again = await fetch(`${service.url}/api/orders`, post(validOrder()));
+      assert.equal(again.status, 201, service.log());
+    } finally {
+      other.close();
+      await kill(service.child, 'SIGTERM');
+    }
+  });
+});
