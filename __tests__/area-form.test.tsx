@@ -18,8 +18,10 @@ import { NEW_BUYER } from '@/lib/checkout/buyer';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { getCategories, getCategoryNames, getDictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
-import { checkoutPath, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
+import { wordsPath } from '@/lib/lazy-words';
 import { plain } from '@/testing/helpers';
+import { serveWords } from '@/testing/serve-words';
 import { withOrderService } from './order-service';
 
 const categories = getCategories();
@@ -45,14 +47,7 @@ async function renderCategoryPage(locale: Locale) {
         label={dict.header.cart}
         countLabel={dict.header.cartCount}
         prices={prices}
-        dialog={{
-          locale,
-          strings: dict.cart,
-          names: getCategoryNames(locale),
-          exclusiveSuffix: strings.exclusiveSuffix,
-          areaWords: dict.area,
-          checkoutHref: checkoutPath(locale),
-        }}
+        dialogData={wordsPath('cart', locale)}
       />
       <OrderForm
         locale={locale}
@@ -162,6 +157,11 @@ async function renderCheckout(locale: Locale) {
 }
 
 withOrderService();
+
+// The cart dialog's and the order form's code fetch their words (lib/lazy-words.ts) as they load, as on the page.
+let restoreFetch: () => void;
+beforeAll(() => (restoreFetch = serveWords()));
+afterAll(() => restoreFetch());
 
 beforeEach(() => {
   setCartPrices(prices);
