@@ -14,7 +14,6 @@ import {
 } from '../config/security-headers';
 import { htmlFiles } from './lib/export-files';
 import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers';
-import { criticalCss, stylesheetHref, withCriticalCss } from './lib/critical-css';
 import { withScriptsAfterPaint } from './lib/late-scripts';
 import { withPagePolicy } from './lib/page-policy';
 
@@ -25,15 +24,7 @@ for (const file of files) {
   // The CMS page (public/admin/index.html) gets its own policy and keeps its scripts; every other page is a shop page.
   const isAdmin = `/${path.relative(root, file).split(path.sep).join('/')}`.startsWith(ADMIN_PATH);
   const policyFor = isAdmin ? adminContentSecurityPolicy : pageContentSecurityPolicy;
-  let page = fs.readFileSync(file, 'utf8');
-  // Issue 40's experiment (docs/performance.md): each page with its first screen's rules inline and the whole
-  // stylesheet loading after the paint.
-  // CRITICAL_CSS=at-once loads the stylesheet beside the page, CRITICAL_CSS=after-paint once it has painted.
-  const critical = process.env.CRITICAL_CSS;
-  if (!isAdmin && (critical === 'at-once' || critical === 'after-paint')) {
-    const css = fs.readFileSync(path.join(root, stylesheetHref(page)), 'utf8');
-    page = withCriticalCss(page, criticalCss(css, [page]), critical);
-  }
+  const page = fs.readFileSync(file, 'utf8');
   const { html } = withPagePolicy(isAdmin ? page : withScriptsAfterPaint(page), policyFor);
   fs.writeFileSync(file, html);
 }
