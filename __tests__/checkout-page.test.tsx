@@ -395,6 +395,31 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     );
   });
 
+  it('after an order, says that its confirmation is on its way by e-mail, and to which address', async () => {
+    const email = 'einkauf@muster.example';
+    localStorage.setItem(
+      CHECKOUT_STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          buyer: NEW_BUYER,
+          confirmed: {
+            orderNumber: 'LW-20261126-000042',
+            orderedOn: '2026-11-26',
+            quote: { number: 'AN-20261126-7K3Q9M', date: '2026-11-26' },
+            items: cartLines.map((line) => ({ ...line, price: stairlift * (line.exclusive ? 5 : 1) })),
+            buyer: { ...NEW_BUYER, ...german, email, invoiceEmail: 'rechnung@muster.example' },
+            vatRate: rate,
+          },
+        },
+        version: CHECKOUT_STORAGE_VERSION,
+      }),
+    );
+    const { strings } = await renderCheckout(locale);
+    expect(
+      await screen.findByText(fill(strings.confirmation.mailOnItsWay, { email }), { exact: true }),
+    ).toBeVisible();
+  });
+
   it('says when the cart is empty, and links to the categories', async () => {
     const { strings } = await renderCheckout(locale);
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();

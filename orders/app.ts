@@ -9,13 +9,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { BUYER_FIELDS, sanitizeBuyer, type BuyerField } from '../lib/checkout/buyer';
 import { problemMessage } from '../lib/checkout/messages';
-import { orderText, summarizeOrder } from '../lib/checkout/order';
+import { summarizeOrder } from '../lib/checkout/order';
 import {
   MAX_ORDER_BYTES,
   MIN_HUMAN_MS,
   issueBuyerProblem,
   orderRequestSchema,
-  quoteIssueDay,
   type OrderAccepted,
   type OrderError,
   type OrderRequest,
@@ -27,14 +26,8 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
-import {
-  DatabaseUnavailable,
-  hashOf,
-  type MailMessage,
-  type SpamReason,
-  type Store,
-  type StoredOrder,
-} from './store';
+import { orderMails } from './messages';
+import { DatabaseUnavailable, hashOf, type SpamReason, type Store, type StoredOrder } from './store';
 
 /**
  * The order service's routes: `POST /api/orders`, `GET /api/health` and the owner's `GET /api/orders.csv`.
@@ -43,7 +36,10 @@ import {
 
 export interface AppOptions {
   store: Store;
-  config: Pick<OrdersConfig, 'allowedOrigins' | 'rateLimit' | 'trustProxy' | 'ordersToken' | 'mailFrom'>;
+  config: Pick<
+    OrdersConfig,
+    'allowedOrigins' | 'rateLimit' | 'trustProxy' | 'ordersToken' | 'mailFrom' | 'deskUrl'
+  >;
   /** Called after an order with a mail was committed: the outbox sends it now. */
   onMail?: () => void;
   now?: () => Date;
@@ -347,23 +343,12 @@ export function createApp({
     const site = getSite();
     const words = orderWords(request.locale);
     const summary = summarizeOrder(items, request.buyer, site.facts.vatRate, words);
-    const text = orderText(summary, { number: request.quote, date: quoteIssueDay(request.quote) }, words);
     const spam = spamReason(request);
-    const domain = site.email.slice(site.email.lastIndexOf('@') + 1);
-    const mailFor = (number: string): MailMessage => ({
-      from: config.mailFrom ?? { name: site.brand, address: site.email },
-      to: site.email,
-      replyTo: summary.buyer.email,
-      // The order number first, so that the sales team finds the mail by it; the quote number follows.
-      subject: `${number} · ${text.subject}`,
-      text: text.body,
-      messageId: `<${number}@${domain}>`,
-      orderNumber: number,
-    });
+    const createdAt = now();
     const { order, created } = await store.createOrder(
       {
         key: request.key,
-        createdAt: now(),
+        createdAt,
         locale: request.locale,
         quote: request.quote,
         buyer: summary.buyer,
@@ -374,7 +359,22 @@ export function createApp({
         requestHash: hash,
         client,
       },
-      spam ? undefined : mailFor,
+      spam
+        ? undefined
+        : (number) =>
+            orderMails(
+              {
+                number,
+                createdAt,
+                locale: request.locale,
+                quote: request.quote,
+                buyer: summary.buyer,
+                lines: summary.rows,
+                ...summary.totals,
+              },
+              config,
+              (address) => store.clientHash(address),
+            ),
     );
     if (!created) return again(c, order, hash);
     if (!spam) onMail();

@@ -8,13 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readConfig, type OrdersConfig } from './config';
+import { mailFileName } from './mail';
 import { openStore, type Store } from './store';
 
 const usage = 'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune';
 
-/** The .eml file of an order, where mails go to a folder (no SMTP_URL). */
-function mailFile(config: OrdersConfig, number: string): string | undefined {
-  return config.mail.kind === 'folder' ? path.join(config.mail.dir, `${number}.eml`) : undefined;
+/** The .eml files of an order's mails, where mails go to a folder (no SMTP_URL). */
+function mailFiles(config: OrdersConfig, number: string): string[] {
+  const { mail } = config;
+  return mail.kind === 'folder'
+    ? (['seller', 'buyer'] as const).map((kind) => path.join(mail.dir, mailFileName(number, kind)))
+    : [];
 }
 
 export async function runCommand(
@@ -45,8 +49,7 @@ export async function runCommand(
           return 1;
         }
         await store.compact();
-        const file = mailFile(config, number!);
-        if (file) fs.rmSync(file, { force: true });
+        for (const file of mailFiles(config, number!)) fs.rmSync(file, { force: true });
         out(`${number}: the buyer's details are erased; the number, date, lines and totals stay`);
         return 0;
       }
@@ -54,8 +57,7 @@ export async function runCommand(
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         await store.compact();
         for (const gone of deleted) {
-          const file = mailFile(config, gone);
-          if (file) fs.rmSync(file, { force: true });
+          for (const file of mailFiles(config, gone)) fs.rmSync(file, { force: true });
         }
         out(
           `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared`,

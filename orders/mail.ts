@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OrdersConfig } from './config';
-import type { MailMessage } from './store';
+import type { MailKind, MailMessage } from './store';
+
+/** The .eml file of one of an order's mails, where mails go to a folder. */
+export function mailFileName(orderNumber: string, kind: MailKind): string {
+  return kind === 'buyer' ? `${orderNumber}.confirmation.eml` : `${orderNumber}.eml`;
+}
 
 /** Sends one mail; rejects when it was not taken, so the outbox tries again later. */
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -14,6 +19,7 @@ function toNodemailer(message: MailMessage) {
     replyTo: message.replyTo,
     subject: message.subject,
     text: message.text,
+    ...(message.html ? { html: message.html } : {}),
     messageId: message.messageId,
     headers: { 'X-Order-Number': message.orderNumber },
   };
@@ -50,7 +56,7 @@ export function mailTransport(
   return {
     send: async (message) => {
       const { message: raw } = await transport.sendMail(toNodemailer(message));
-      const file = path.join(mail.dir, `${message.orderNumber}.eml`);
+      const file = path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller'));
       await fs.promises.writeFile(`${file}.part`, raw);
       await fs.promises.rename(`${file}.part`, file);
     },

@@ -39,6 +39,8 @@ interface OrdersTable {
   client: string | null;
   /** When its buyer's details were erased, or null. */
   erased_at: string | null;
+  /** Why the buyer got no confirmation although the order is not spam ('limit'), or null. */
+  confirmation_skipped: string | null;
 }
 
 interface OutboxTable {
@@ -56,6 +58,12 @@ interface OutboxTable {
   failed_at: string | null;
   /** Since when the mail waits: its order's time, or when `retry` queued it again. */
   queued_at: string | null;
+  /** 'seller' (the order to the sales team) or 'buyer' (the buyer's confirmation). */
+  kind: MailKind;
+  /** The confirmation's recipient as a keyed hash, for the limit per address; null for the seller's mail. */
+  recipient: string | null;
+  /** When the mail was first queued; the limit counts confirmations by it. */
+  created_at: string | null;
 }
 
 interface SettingsTable {
@@ -138,8 +146,28 @@ function migrations(kind: Kind): Record<string, Migration> {
         );
       },
     },
+    '003-buyer-confirmation': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('orders').addColumn('confirmation_skipped', 'text').execute();
+        await db.schema
+          .alterTable('outbox')
+          .addColumn('kind', 'text', (column) => column.notNull().defaultTo('seller'))
+          .execute();
+        for (const column of ['recipient', 'created_at'])
+          await db.schema.alterTable('outbox').addColumn(column, 'text').execute();
+        await db.schema.createIndex('outbox_order').on('outbox').columns(['order_id', 'kind']).execute();
+        await db.schema
+          .createIndex('outbox_recipient')
+          .on('outbox')
+          .columns(['recipient', 'created_at'])
+          .execute();
+      },
+    },
   };
 }
+
+/** The order's mail to the sales team, or the buyer's confirmation. */
+export type MailKind = 'seller' | 'buyer';
 
 /** A mail as the outbox keeps it until it is sent; once sent, its body is cleared (only '{}' stays). */
 export interface MailMessage {
@@ -148,10 +176,24 @@ export interface MailMessage {
   replyTo: string;
   subject: string;
   text: string;
+  /** A simple HTML part beside the text (the confirmation), with no remote images. */
+  html?: string;
   /** `<order number@domain>`: the same on every try, so a mail sent twice is one mail to the reader. */
   messageId: string;
   orderNumber: string;
+  /** Absent in mails queued before confirmations existed: the seller's. */
+  kind?: MailKind;
 }
+
+/** An order's mails, made once its number is known. */
+export interface OrderMails {
+  seller: MailMessage;
+  /** The confirmation, with its recipient's keyed hash (`clientHash` of the address) for the limit. */
+  buyer?: { message: MailMessage; recipient: string };
+}
+
+/** Confirmations one address gets at most in 24 hours; later orders are still taken, without one. */
+export const CONFIRMATIONS_PER_DAY = 3;
 
 export type SpamReason = 'honeypot' | 'tooFast';
 
@@ -184,8 +226,12 @@ export interface MailState {
 export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client'> {
   number: string;
   requestHash: string | null;
-  /** Its mail; null for spam, which is not mailed. */
+  /** Its mail to the sales team; null for spam, which is not mailed. */
   mail: MailState | null;
+  /** The buyer's confirmation; null for spam, and when it was skipped. */
+  confirmation: MailState | null;
+  /** Why a confirmation was not sent although the order is not spam: too many to this address in a day. */
+  confirmationSkipped: 'limit' | null;
   erased: boolean;
 }
 
@@ -294,7 +340,12 @@ export async function openStore(
   const selectOrders = () =>
     db
       .selectFrom('orders')
-      .leftJoin('outbox', 'outbox.order_id', 'orders.id')
+      .leftJoin('outbox', (join) =>
+        join.onRef('outbox.order_id', '=', 'orders.id').on('outbox.kind', '=', 'seller'),
+      )
+      .leftJoin('outbox as confirmation', (join) =>
+        join.onRef('confirmation.order_id', '=', 'orders.id').on('confirmation.kind', '=', 'buyer'),
+      )
       .selectAll('orders')
       .select([
         'outbox.sent_at',
@@ -303,18 +354,36 @@ export async function openStore(
         'outbox.last_error',
         'outbox.attempts',
         'outbox.id as mail_id',
+        'confirmation.sent_at as c_sent_at',
+        'confirmation.failed_at as c_failed_at',
+        'confirmation.queued_at as c_queued_at',
+        'confirmation.last_error as c_last_error',
+        'confirmation.attempts as c_attempts',
+        'confirmation.id as c_mail_id',
       ]);
 
-  function toOrder(
-    row: Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>,
-  ): StoredOrder {
-    let mail: MailState | null = null;
-    if (row.mail_id !== null) {
-      const attempts = Number(row.attempts);
-      if (row.sent_at) mail = { state: 'sent', at: row.sent_at, attempts, error: null };
-      else if (row.failed_at) mail = { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
-      else mail = { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
-    }
+  /** A mail's state from its row's columns: sent (at), failed (at, with the answer), or pending (since). */
+  function mailState(
+    id: number | null,
+    row: {
+      sent_at: string | null;
+      failed_at: string | null;
+      queued_at: string | null;
+      last_error: string | null;
+      attempts: number | null;
+      created_at: string;
+    },
+  ): MailState | null {
+    if (id === null) return null;
+    const attempts = Number(row.attempts);
+    if (row.sent_at) return { state: 'sent', at: row.sent_at, attempts, error: null };
+    if (row.failed_at) return { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
+    return { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
+  }
+
+  type OrderRowOut = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
+
+  function toOrder(row: OrderRowOut): StoredOrder {
     return {
       number: row.number!,
       key: row.key,
@@ -329,7 +398,16 @@ export async function openStore(
       vatCase: row.vat_case,
       spam: row.spam as SpamReason | null,
       requestHash: row.request_hash,
-      mail,
+      mail: mailState(row.mail_id, row),
+      confirmation: mailState(row.c_mail_id, {
+        sent_at: row.c_sent_at,
+        failed_at: row.c_failed_at,
+        queued_at: row.c_queued_at,
+        last_error: row.c_last_error,
+        attempts: row.c_attempts,
+        created_at: row.created_at,
+      }),
+      confirmationSkipped: row.confirmation_skipped === 'limit' ? 'limit' : null,
       erased: row.erased_at !== null,
     };
   }
@@ -337,6 +415,54 @@ export async function openStore(
   async function findOrder(key: string): Promise<StoredOrder | undefined> {
     const row = await selectOrders().where('orders.key', '=', key).executeTakeFirst();
     return row && toOrder(row);
+  }
+
+  /**
+   * Puts an order's mail to the sales team, and the buyer's confirmation unless its address already had
+   * CONFIRMATIONS_PER_DAY in the 24 hours before `at`, into the outbox. Returns 'limit' when the confirmation
+   * was skipped for that reason.
+   */
+  async function queueMails(
+    tx: Kysely<Database>,
+    orderId: number,
+    mails: OrderMails,
+    at: Date,
+  ): Promise<'limit' | null> {
+    const queued = at.toISOString();
+    const row = (kind: MailKind, message: MailMessage, recipient: string | null) => ({
+      order_id: orderId,
+      attempts: 0,
+      message: JSON.stringify(message),
+      next_attempt_at: queued,
+      queued_at: queued,
+      created_at: queued,
+      kind,
+      recipient,
+    });
+    await tx
+      .insertInto('outbox')
+      .values(row('seller', mails.seller, null))
+      .execute();
+    if (!mails.buyer) return null;
+    const { count } = await tx
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('recipient', '=', mails.buyer.recipient)
+      .where('created_at', '>', new Date(at.getTime() - DAY_MS).toISOString())
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= CONFIRMATIONS_PER_DAY) {
+      await tx
+        .updateTable('orders')
+        .set({ confirmation_skipped: 'limit' })
+        .where('id', '=', orderId)
+        .execute();
+      return 'limit';
+    }
+    await tx
+      .insertInto('outbox')
+      .values(row('buyer', mails.buyer.message, mails.buyer.recipient))
+      .execute();
+    return null;
   }
 
   const store = {
@@ -361,15 +487,15 @@ export async function openStore(
     },
 
     /**
-     * Stores a new order and, unless it is spam, its mail, in one transaction. A key that is already there
+     * Stores a new order and, unless it is spam, its mails, in one transaction. A key that is already there
      * (also one a concurrent request stored a moment earlier) gives back that order, unchanged.
      */
     async createOrder(
       order: NewOrder,
-      mailFor: ((number: string) => MailMessage) | undefined,
+      mailsFor: ((number: string) => OrderMails) | undefined,
     ): Promise<{ order: StoredOrder; created: boolean }> {
       try {
-        const number = await db.transaction().execute(async (tx) => {
+        const { number, skipped } = await db.transaction().execute(async (tx) => {
           const { id } = await tx
             .insertInto('orders')
             .values({
@@ -391,27 +517,25 @@ export async function openStore(
             .executeTakeFirstOrThrow();
           const number = orderNumber(order.createdAt, Number(id));
           await tx.updateTable('orders').set({ number }).where('id', '=', id).execute();
-          if (mailFor)
-            await tx
-              .insertInto('outbox')
-              .values({
-                order_id: Number(id),
-                attempts: 0,
-                message: JSON.stringify(mailFor(number)),
-                next_attempt_at: order.createdAt.toISOString(),
-                queued_at: order.createdAt.toISOString(),
-              })
-              .execute();
-          return number;
+          const skipped = mailsFor
+            ? await queueMails(tx, Number(id), mailsFor(number), order.createdAt)
+            : null;
+          return { number, skipped };
+        });
+        const pending = (): MailState => ({
+          state: 'pending',
+          at: order.createdAt.toISOString(),
+          attempts: 0,
+          error: null,
         });
         return {
           order: {
             ...order,
             number,
             erased: false,
-            mail: mailFor
-              ? { state: 'pending', at: order.createdAt.toISOString(), attempts: 0, error: null }
-              : null,
+            mail: mailsFor ? pending() : null,
+            confirmation: mailsFor && !skipped ? pending() : null,
+            confirmationSkipped: skipped,
           },
           created: true,
         };
@@ -625,7 +749,7 @@ export async function openStore(
           .execute();
         await tx
           .updateTable('outbox')
-          .set({ message: CLEARED })
+          .set({ message: CLEARED, recipient: null })
           .where('order_id', '=', Number(order.id))
           .execute();
         return true;
@@ -635,7 +759,7 @@ export async function openStore(
     /**
      * Applies the retention (docs/orders.md): spam older than 30 days and orders past `retentionYears` (counted
      * from the end of their year) are deleted with their mails; client hashes older than a day are cleared, and
-     * so is any sent mail's body. Returns the numbers of the orders deleted.
+     * so are confirmations' recipient hashes older than a day (the limit needs 24 hours) and any sent mail's body. Returns the numbers of the orders deleted.
      */
     async prune(now: Date, retentionYears: number): Promise<{ deleted: string[]; cleared: number }> {
       return db.transaction().execute(async (tx) => {
@@ -661,6 +785,12 @@ export async function openStore(
           .updateTable('orders')
           .set({ client: null })
           .where('client', 'is not', null)
+          .where('created_at', '<', new Date(now.getTime() - CLIENT_HASH_MS).toISOString())
+          .execute();
+        await tx
+          .updateTable('outbox')
+          .set({ recipient: null })
+          .where('recipient', 'is not', null)
           .where('created_at', '<', new Date(now.getTime() - CLIENT_HASH_MS).toISOString())
           .execute();
         const cleared = await tx

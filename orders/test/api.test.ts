@@ -54,6 +54,7 @@ const config = {
   trustProxy: true,
   ordersToken: TOKEN,
   mailFrom: undefined,
+  deskUrl: undefined,
 };
 
 before(async () => {
