@@ -3,6 +3,7 @@ import { parse as parseContentType } from 'content-type';
 import { stringify } from 'csv-stringify/sync';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -122,7 +123,8 @@ export function safeCell(value: string | number): string {
   return (FORMULA_START.test(text) ? `'${text}` : text).replace(/([,;])(?=[=+\-@\t\r])/g, "$1'");
 }
 
-function ordersCsv(orders: StoredOrder[]): string {
+/** The owner's and the desk's export of orders: one row per order, the buyer's details and both mails' states. */
+export function ordersCsv(orders: StoredOrder[]): string {
   const header = [
     'number',
     'created',
@@ -141,6 +143,9 @@ function ordersCsv(orders: StoredOrder[]): string {
     'mail_tries',
     // the mail server's last answer (or what went wrong on the way)
     'mail_error',
+    // where the sales team is with it (desk), and the buyer's confirmation: sent, pending, failed, skipped or ''
+    'status',
+    'confirmation_state',
   ];
   const rows = orders.map((order) => [
     order.number,
@@ -158,10 +163,17 @@ function ordersCsv(orders: StoredOrder[]): string {
     order.mail?.at ?? '',
     order.mail?.attempts ?? '',
     order.mail?.error ?? '',
+    order.status,
+    order.confirmation?.state ?? (order.confirmationSkipped ? 'skipped' : ''),
   ]);
+  return safeCsv([header, ...rows]);
+}
+
+/** Rows as CSV that a spreadsheet never runs as formulas (`safeCell`), every cell quoted, CRLF line ends. */
+export function safeCsv(rows: (string | number)[][]): string {
   // Every cell quoted, so that no separator inside one splits it, whichever a spreadsheet reads by.
   return stringify(
-    [header, ...rows].map((row) => row.map(safeCell)),
+    rows.map((row) => row.map(safeCell)),
     {
       record_delimiter: 'windows',
       quoted: true,
@@ -213,6 +225,8 @@ export function createApp({
   const allowed = new Set(config.allowedOrigins);
 
   app.onError((error, c) => {
+    // A refusal a middleware made on purpose (the desk's same-origin check): its own answer.
+    if (error instanceof HTTPException) return error.getResponse();
     log(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     // The database is away (restarting, down, locked): nothing was stored, and the client may try again.
     if (error instanceof DatabaseUnavailable)

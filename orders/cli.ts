@@ -3,22 +3,119 @@
 //   npm run orders -- retry NUMBER   queue the failed mail of one order again; a running service sends it
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
 //   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS
+//   npm run orders -- user add NAME  add a desk account: asks for the password twice, or reads one line from stdin
+//   npm run orders -- user remove NAME | user list
 //
 // docs/orders.md says what is kept where, and how to run `prune` every day (systemd timer, cron).
 import fs from 'node:fs';
-import path from 'node:path';
+import os from 'node:os';
+import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
-import { mailFileName } from './mail';
+import { accountName, hashPassword, passwordProblem } from './desk/auth';
+import { eraseBuyer, mailFiles } from './mail';
 import { openStore, type Store } from './store';
 
-const usage = 'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune';
+const usage =
+  'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune | user add NAME | user remove NAME | user list';
 
-/** The .eml files of an order's mails, where mails go to a folder (no SMTP_URL). */
-function mailFiles(config: OrdersConfig, number: string): string[] {
-  const { mail } = config;
-  return mail.kind === 'folder'
-    ? (['seller', 'buyer'] as const).map((kind) => path.join(mail.dir, mailFileName(number, kind)))
-    : [];
+/** Who ran a command, for an order's history. */
+function commandUser(): string {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry (a container with an arbitrary uid).
+  }
+  return `${user} (npm run orders)`;
+}
+
+/** Reads a line from a terminal without showing what is typed. */
+function askHidden(prompt: string): Promise<string> {
+  const input = process.stdin;
+  process.stdout.write(prompt);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding('utf8');
+  let line = '';
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stdout.write('\n');
+      if (error) reject(error);
+      else resolve(line);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new Error('Cancelled'));
+        if (char === '\u007f' || char === '\b') line = [...line].slice(0, -1).join('');
+        else line += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+/** The first line of standard input, when it is not a terminal (a pipe, a file, a secret manager). */
+async function firstLine(): Promise<string> {
+  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+/** The new account's password: typed twice on a terminal, else one line of standard input. */
+async function newPassword(): Promise<{ password: string } | { problem: string }> {
+  let password: string;
+  if (process.stdin.isTTY) {
+    password = await askHidden('Password (at least 12 characters): ');
+    if ((await askHidden('The same password again: ')) !== password)
+      return { problem: 'The two passwords differ; nothing was changed' };
+  } else password = await firstLine();
+  const problem = passwordProblem(password);
+  return problem ? { problem } : { password };
+}
+
+async function userCommand(store: Store, args: string[], out: (line: string) => void): Promise<number> {
+  const [action, raw] = args;
+  if (action === 'list' && raw === undefined) {
+    const users = await store.listUsers();
+    if (users.length === 0) out('No desk accounts yet: npm run orders -- user add NAME');
+    for (const user of users) out(`${user.name}\t(since ${user.createdAt.slice(0, 10)})`);
+    return 0;
+  }
+  if ((action !== 'add' && action !== 'remove') || raw === undefined) {
+    out(usage);
+    return 2;
+  }
+  const name = accountName(raw);
+  if (!name) {
+    out(`${raw}: a name has 2 to 40 letters, digits, ".", "_" or "-"`);
+    return 2;
+  }
+  if (action === 'remove') {
+    if (!(await store.removeUser(name))) {
+      out(`${name}: no such account`);
+      return 1;
+    }
+    out(`${name}: removed; its sessions have ended`);
+    return 0;
+  }
+  const chosen = await newPassword();
+  if ('problem' in chosen) {
+    out(chosen.problem);
+    return 2;
+  }
+  if (!(await store.addUser(name, await hashPassword(chosen.password)))) {
+    out(`${name}: the account exists already`);
+    return 1;
+  }
+  out(`${name}: added; sign in at /desk`);
+  return 0;
 }
 
 export async function runCommand(
@@ -28,6 +125,14 @@ export async function runCommand(
   now = new Date(),
 ): Promise<number> {
   const [command, number] = args;
+  if (command === 'user') {
+    const store = await openStore(config.database);
+    try {
+      return await userCommand(store, args.slice(1), out);
+    } finally {
+      await store.close();
+    }
+  }
   if (!command || ((command === 'retry' || command === 'erase') && !number) || args.length > 2) {
     out(usage);
     return 2;
@@ -41,15 +146,14 @@ export async function runCommand(
           out(`${number}: no such order, or its mail was sent or erased`);
           return 1;
         }
+        await store.recordEvent(number!, { who: commandUser(), kind: 'retry' });
         out(`${number}: its mail is queued again; a running service sends it within seconds`);
         return 0;
       case 'erase': {
-        if (!(await store.erase(number!))) {
+        if (!(await eraseBuyer(store, config.mail, number!, commandUser()))) {
           out(`${number}: no such order`);
           return 1;
         }
-        await store.compact();
-        for (const file of mailFiles(config, number!)) fs.rmSync(file, { force: true });
         out(`${number}: the buyer's details are erased; the number, date, lines and totals stay`);
         return 0;
       }
@@ -57,7 +161,7 @@ export async function runCommand(
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         await store.compact();
         for (const gone of deleted) {
-          for (const file of mailFiles(config, gone)) fs.rmSync(file, { force: true });
+          for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
         }
         out(
           `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared`,

@@ -2,11 +2,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OrdersConfig } from './config';
-import type { MailKind, MailMessage } from './store';
+import type { MailKind, MailMessage, Store } from './store';
 
 /** The .eml file of one of an order's mails, where mails go to a folder. */
 export function mailFileName(orderNumber: string, kind: MailKind): string {
   return kind === 'buyer' ? `${orderNumber}.confirmation.eml` : `${orderNumber}.eml`;
+}
+
+/** The .eml files an order's mails may have, where mails go to a folder (no SMTP_URL). */
+export function mailFiles(mail: OrdersConfig['mail'], number: string): string[] {
+  return mail.kind === 'folder'
+    ? (['seller', 'buyer'] as const).map((kind) => path.join(mail.dir, mailFileName(number, kind)))
+    : [];
+}
+
+/**
+ * Erases the buyer's personal data of one order everywhere the service keeps it (GDPR art. 17): the database's
+ * rows, the database's files (compacted) and the .eml files. `npm run orders -- erase` and the desk both call
+ * this. False when there is no such order.
+ */
+export async function eraseBuyer(
+  store: Store,
+  mail: OrdersConfig['mail'],
+  number: string,
+  who: string,
+): Promise<boolean> {
+  if (!(await store.erase(number, who))) return false;
+  await store.compact();
+  for (const file of mailFiles(mail, number)) await fs.promises.rm(file, { force: true });
+  return true;
 }
 
 /** Sends one mail; rejects when it was not taken, so the outbox tries again later. */

@@ -225,11 +225,14 @@ export async function startProcess(env: Record<string, string>): Promise<Service
 export async function runOrders(
   args: string[],
   env: Record<string, string>,
+  /** What it reads on standard input (a pipe, not a terminal); none if undefined. */
+  input?: string,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ordersDir, 'cli.ts'), ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin!.end(input);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));

@@ -1,0 +1,374 @@
+// The order desk as the sales team and an attacker meet it, through the service's own request handling over a
+// real SQLite file and a real SMTP server: accounts from the command line, sign-in and lock-out, the session's
+// cookie, forms refused without the token or from another site, sign-out and idle expiry; then the list, the
+// search, statuses, notes, "not spam", erasure and the exports. The browser journeys are in e2e/desk.spec.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as cheerio from 'cheerio';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
+import { getCategories } from '../../lib/content';
+import { createApp } from '../app';
+import { readConfig } from '../config';
+import { LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS } from '../desk/auth';
+import { createDesk } from '../desk/routes';
+import { deskWords } from '../desk/words';
+import { mailTransport } from '../mail';
+import { startOutbox, type Outbox } from '../outbox';
+import { openStore, type Store } from '../store';
+import {
+  buyer,
+  post,
+  runOrders,
+  startSmtp,
+  tempDir,
+  testConfig,
+  validOrder,
+  waitFor,
+  type Smtp,
+} from './helpers';
+
+const ORIGIN = 'http://desk.test';
+const PASSWORD = 'correct horse battery';
+const w = deskWords.en;
+const de = deskWords.de;
+
+let dataDir: string;
+let env: Record<string, string>;
+let store: Store;
+let outbox: Outbox;
+let smtp: Smtp;
+let app: ReturnType<typeof createApp>;
+/** The desk's clock: tests move it forward. */
+let clock = Date.now();
+
+before(async () => {
+  dataDir = tempDir('orders-desk');
+  env = { ORDERS_DATA_DIR: dataDir };
+  smtp = await startSmtp();
+  const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url });
+  // Accounts come from the command line, as the owner adds them: one line of standard input each.
+  for (const name of ['anna', 'ben']) {
+    const added = await runOrders(['user', 'add', name], env, `${PASSWORD}\n`);
+    assert.equal(added.code, 0, added.output);
+  }
+  store = await openStore(config.database);
+  const mail = mailTransport(config.mail);
+  outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
+  app = createApp({ store, config: testConfig, onMail: outbox.wake });
+  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock) }));
+});
+
+after(async () => {
+  await outbox.stop();
+  await store.close();
+  await smtp.close();
+});
+
+/** A browser of its own: its cookies, its language, and the forms of the page it shows last. */
+function browser(language = 'en-GB,en;q=0.8') {
+  const cookies = new Map<string, string>();
+  /** Every Set-Cookie line this browser got, as sent. */
+  const setCookies: string[] = [];
+  let page = cheerio.load('');
+  async function send(url: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('Accept-Language', language);
+    headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await app.request(`${ORIGIN}${url}`, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      setCookies.push(line);
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }
+  const self = {
+    cookies,
+    setCookies,
+    /** The numbers of the orders the list shows. */
+    listed: () =>
+      page('tbody th[scope=row] a')
+        .map((_, a) => page(a).text())
+        .get(),
+    async get(url: string) {
+      let response = await send(url);
+      while (response.status === 303) response = await send(response.headers.get('location')!);
+      page = cheerio.load(await response.clone().text());
+      return response;
+    },
+    /** The page's visible text, spaces collapsed. */
+    text: () => page('main').text().replace(/\s+/g, ' '),
+    /** Posts the form whose action ends so, with its hidden fields and these values; follows the redirect. */
+    async submit(action: string, values: Record<string, string> = {}, headers: Record<string, string> = {}) {
+      const form = page(`form[action$="${action}"]`).first();
+      assert.ok(form.length, `a form to ${action}`);
+      const body = new URLSearchParams();
+      form.find('input[type=hidden]').each((_, input) => {
+        body.set(page(input).attr('name')!, page(input).attr('value') ?? '');
+      });
+      for (const [name, value] of Object.entries(values)) body.set(name, value);
+      const response = await send(form.attr('action')!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, ...headers },
+        body,
+      });
+      if (response.status === 303) return self.get(response.headers.get('location')!);
+      page = cheerio.load(await response.clone().text());
+      return response;
+    },
+    async signIn(name: string, password = PASSWORD) {
+      await self.get('/desk/sign-in');
+      return self.submit('/sign-in', { name, password });
+    },
+  };
+  return self;
+}
+
+async function place(order: OrderRequestInput) {
+  const response = await app.request('/api/orders', post(order));
+  assert.equal(response.status, 201);
+  return orderAcceptedSchema.parse(await response.json()).orderNumber;
+}
+
+describe('signing in', () => {
+  it('lists and removes accounts from the command line, and refuses a short password', async () => {
+    const short = await runOrders(['user', 'add', 'carla'], env, 'too-short\n');
+    assert.equal(short.code, 2);
+    assert.match(short.output, /12 characters/);
+    const list = await runOrders(['user', 'list'], env);
+    assert.deepEqual(
+      list.output
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+      ['anna', 'ben'],
+    );
+    assert.equal((await runOrders(['user', 'add', 'dora'], env, `${PASSWORD}\n`)).code, 0);
+    const dora = browser();
+    await dora.signIn('dora');
+    assert.ok(dora.text().includes(w.list.heading));
+    assert.equal((await runOrders(['user', 'remove', 'dora'], env)).code, 0);
+    // Her session ended with her account.
+    await dora.get('/desk');
+    assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('sends a signed-out browser to the sign-in page, in German for a German browser', async () => {
+    const german = browser('de-DE,de;q=0.9,en;q=0.5');
+    await german.get('/desk');
+    assert.ok(german.text().includes(de.signIn.heading));
+    const french = browser('fr-FR');
+    await french.get('/desk/sign-in');
+    assert.ok(french.text().includes(w.signIn.heading), 'English for any other language');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict cookie, Secure over HTTPS; never without the form token', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    assert.ok(anna.text().includes(w.list.heading));
+    const session = anna.setCookies.find((line) => line.startsWith('leadwerk-desk='))!;
+    const plainFlags = session.split(';').map((part) => part.trim().toLowerCase());
+    for (const flag of ['httponly', 'samesite=strict', 'path=/']) assert.ok(plainFlags.includes(flag), flag);
+    assert.ok(!plainFlags.includes('secure'), 'over plain HTTP (npm start) the cookie cannot be Secure');
+    const direct = await app.request(`${ORIGIN}/desk/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ name: 'anna', password: PASSWORD }),
+    });
+    assert.equal(direct.status, 403, 'a sign-in without its form token is refused');
+
+    // The cookie as the browser got it: over HTTPS (here: behind a proxy that says so) it is Secure and __Host-.
+    const config = readConfig({ NODE_ENV: 'test', ...env, DESK_URL: 'https://shop.example/desk' });
+    const secureDesk = createDesk({ store, config });
+    const signInPage = await secureDesk.request('https://shop.example/sign-in');
+    const nonce = signInPage.headers.getSetCookie()[0]!;
+    const token = cheerio
+      .load(await signInPage.text())('input[name=csrf]')
+      .attr('value')!;
+    const signedIn = await secureDesk.request('https://shop.example/sign-in', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://shop.example',
+        Cookie: nonce.split(';')[0]!,
+      },
+      body: new URLSearchParams({ csrf: token, name: 'anna', password: PASSWORD }),
+    });
+    assert.equal(signedIn.status, 303);
+    const secure = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-leadwerk-desk='))!;
+    const flags = secure.split(';').map((part) => part.trim().toLowerCase());
+    for (const flag of ['httponly', 'samesite=strict', 'secure', 'path=/'])
+      assert.ok(flags.includes(flag), `${flag} in ${secure}`);
+  });
+
+  it(`locks a name after ${LOCK_FAILURES} wrong passwords for 15 minutes, and says the same for a name that does not exist`, async () => {
+    for (const name of ['ben', 'nobody']) {
+      const tries = browser();
+      for (let i = 1; i < LOCK_FAILURES; i++) {
+        const response = await tries.signIn(name, 'wrong password!');
+        assert.equal(response.status, 403);
+        assert.ok(tries.text().includes(w.signIn.wrong));
+      }
+      const fifth = await tries.signIn(name, 'wrong password!');
+      assert.equal(fifth.status, 429);
+      const lockedText = tries.text();
+      assert.ok(lockedText.includes(w.signIn.locked), `${name}: ${lockedText}`);
+      // Even the right password does not open it now.
+      await tries.signIn(name);
+      assert.ok(tries.text().includes(w.signIn.locked));
+    }
+    const ben = browser();
+    clock += LOCK_MS + 1000;
+    await ben.signIn('ben');
+    assert.ok(ben.text().includes(w.list.heading), 'open again after the lock');
+  });
+
+  it('refuses a change without the form token, or posted from another site', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'token@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    const noToken = await anna.submit('/note', { csrf: '', note: 'forged' });
+    assert.equal(noToken.status, 403);
+    await anna.get(`/desk/orders/${number}`);
+    const otherSite = await anna.submit('/note', { note: 'forged' }, { Origin: 'https://evil.example' });
+    assert.equal(otherSite.status, 403);
+    await anna.get(`/desk/orders/${number}`);
+    const marked = await anna.submit(
+      '/note',
+      { note: 'forged' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    );
+    assert.equal(marked.status, 403);
+    assert.deepEqual(await store.events(number), [], 'nothing was recorded');
+  });
+
+  it('ends the session on sign-out, and after 8 hours without a request', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    await anna.submit('/sign-out');
+    assert.ok(anna.text().includes(w.signIn.signedOut));
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.heading));
+
+    await anna.signIn('anna');
+    clock += SESSION_IDLE_MS - 60_000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.list.heading), 'still signed in within 8 hours');
+    clock += SESSION_IDLE_MS + 1000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.expired));
+  });
+});
+
+describe('working with orders', () => {
+  it('finds orders by company, e-mail, PO number and number; hides spam unless asked', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = 'Sonnenschein Dachbau KG';
+    const found = await place(
+      validOrder({
+        buyer: { ...buyer, company, email: 'einkauf@sonnenschein.example', poNumber: 'PO-77123' },
+      }),
+    );
+    const spam = await place(
+      validOrder({ buyer: { ...buyer, company: 'Sonnenschein Spam AG' }, website: 'https://spam.example' }),
+    );
+    const rows = async (query: string) => {
+      await anna.get(`/desk?${query}`);
+      return anna.listed();
+    };
+    for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
+      assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
+    assert.deepEqual(await rows('q=sonnenschein&spam=1'), [spam, found]);
+    const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
+    assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
+    assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
+  });
+
+  it('confirms an order, adds a note, and shows both in the history with who and when', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'status@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(w.done.status));
+    await anna.submit('/note', { note: 'Rückruf am Montag' });
+    const history = anna.text();
+    assert.ok(history.includes(`anna: ${w.events.status.replace('{detail}', w.statuses.confirmed)}`));
+    assert.ok(history.includes('anna: Note: Rückruf am Montag'));
+    // new → confirmed → in delivery → completed; completed is final, and cancelled is no longer possible.
+    await anna.submit('/status', { status: 'inDelivery' });
+    await anna.submit('/status', { status: 'completed' });
+    assert.ok(anna.text().includes(w.order.final));
+    const refused = await store.changeStatus(number, 'cancelled', 'anna');
+    assert.equal(refused, false);
+    assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('lets a spam order through: its mail to the sales team and the confirmation go out', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(
+      validOrder({ buyer: { ...buyer, email: 'spam-not@kunde.example' }, elapsedMs: 500 }),
+    );
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.text().includes(w.order.spamBecause.tooFast));
+    await anna.submit('/not-spam');
+    assert.ok(anna.text().includes(w.done.notSpam));
+    await waitFor(
+      'both mails',
+      () => smtp.mailsOf(number).length === 1 && smtp.confirmationsOf(number).length === 1,
+    );
+    await waitFor('shown as sent', async () => {
+      const order = await store.orderByNumber(number);
+      return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
+    });
+  });
+
+  it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = 'Löschmich Handels GmbH';
+    const number = await place(validOrder({ buyer: { ...buyer, company, email: 'erase@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.get(`/desk/orders/${number}/erase`);
+    assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
+    await anna.submit('/erase');
+    assert.ok(anna.text().includes(w.done.erase));
+    assert.ok(!anna.text().includes(company));
+    const order = await store.orderByNumber(number);
+    assert.equal(order?.erased, true);
+    assert.equal(order?.buyer.company, '');
+    await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
+    assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
+    assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('exports the filtered list as Excel-safe CSV, and the accountant’s totals for a period', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = '=HYPERLINK("https://evil.example")';
+    const number = await place(validOrder({ buyer: { ...buyer, company, email: 'csv@kunde.example' } }));
+    const csv = await anna.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`);
+    assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+    const rows = parseCsv(await csv.text(), { columns: true }) as Record<string, string>[];
+    assert.deepEqual(
+      rows.map((row) => row.number),
+      [number],
+    );
+    assert.equal(rows[0]!.company, `'${company}`, 'a formula is written as text');
+    const order = (await store.orderByNumber(number))!;
+    const day = order.createdAt.toISOString().slice(0, 10);
+    const accounts = await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`);
+    const totals = parseCsv(await accounts.text(), { columns: true }) as Record<string, string>[];
+    const row = totals.find((entry) => entry.number === number)!;
+    assert.deepEqual(
+      [row.net_cents, row.vat_case, row.vat_cents, row.gross_cents].map(String),
+      [order.net, order.vatCase, order.vat, order.gross].map(String),
+    );
+  });
+});
