@@ -401,7 +401,11 @@ export function queryTerms(q: string): string[] {
   const text = q.trim().toLowerCase();
   if (text === '') return [];
   if (text.includes('@')) return [`s:${text}`];
-  return searchWords(text).map((word) => `s:${word}`);
+  // Words of one or two characters ("PO", "LW", "KG") begin too many terms to narrow anything down: they count
+  // only when the query has nothing longer.
+  const words = searchWords(text);
+  const telling = words.filter((word) => [...word].length >= 3);
+  return (telling.length > 0 ? telling : words).map((word) => `s:${word}`);
 }
 
 export type SpamReason = 'honeypot' | 'tooFast' | 'staff';
