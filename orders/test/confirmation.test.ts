@@ -16,6 +16,7 @@ import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { CONFIRMATIONS_PER_DAY, openStore, type Store } from '../store';
+import { austrianWithId } from '../../testing/buyers';
 import { buyer, post, startSmtp, tempDir, testConfig, validOrder, waitFor, type Smtp } from './helpers';
 
 let store: Store;
@@ -74,7 +75,12 @@ describe('the buyer confirmation', () => {
   for (const locale of locales)
     it(`says in ${locale} what was ordered, at what price, on which terms, and who sells`, async () => {
       const email = ownAddress();
-      const order = validOrder({ locale, buyer: { ...buyer, email, poNumber: 'PO-2026/0042' } });
+      // German VAT for the German order; reverse charge, with its note, for the Austrian business in English.
+      const details = locale === 'de' ? {} : austrianWithId;
+      const order = validOrder({
+        locale,
+        buyer: { ...buyer, ...details, email, poNumber: 'PO-2026/0042' },
+      });
       const accepted = await place(order);
       const { to, mail } = await confirmationOf(accepted.orderNumber);
       const dict = getDictionary(locale).checkout;
@@ -98,6 +104,7 @@ describe('the buyer confirmation', () => {
         money(accepted.net),
         money(accepted.vat),
         money(accepted.gross),
+        ...(locale === 'de' ? [] : [dict.vatNotes.reverseCharge]),
         dict.quote.payment,
         dict.quote.delivery,
         site.links.terms,

@@ -46,7 +46,7 @@ before(async () => {
   dataDir = tempDir('orders-desk');
   env = { ORDERS_DATA_DIR: dataDir };
   smtp = await startSmtp();
-  const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url });
+  const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url, DESK_URL: `${ORIGIN}/desk` });
   // Accounts come from the command line, as the owner adds them: one line of standard input each.
   for (const name of ['anna', 'ben']) {
     const added = await runOrders(['user', 'add', name], env, `${PASSWORD}\n`);
@@ -55,7 +55,7 @@ before(async () => {
   store = await openStore(config.database);
   const mail = mailTransport(config.mail);
   outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
-  app = createApp({ store, config: testConfig, onMail: outbox.wake });
+  app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
   app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock) }));
 });
 
@@ -323,6 +323,8 @@ describe('working with orders', () => {
       'both mails',
       () => smtp.mailsOf(number).length === 1 && smtp.confirmationsOf(number).length === 1,
     );
+    // The sales team's mail links to the order's page in the desk.
+    assert.ok(smtp.mailsOf(number)[0]!.mail.text?.includes(`${ORIGIN}/desk/orders/${number}`));
     await waitFor('shown as sent', async () => {
       const order = await store.orderByNumber(number);
       return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
