@@ -107,7 +107,15 @@ function spamReason(request: OrderRequest): SpamReason | null {
 }
 
 function accepted(order: StoredOrder): OrderAccepted {
-  return { orderNumber: order.number, net: order.net, vat: order.vat, gross: order.gross };
+  return {
+    orderNumber: order.number,
+    net: order.net,
+    vat: order.vat,
+    gross: order.gross,
+    // A spam order is answered like any other (its mails go out if the sales team lets it through); only the
+    // daily limit per address holds a confirmation back, and the checkout then does not say one is coming.
+    confirmationMail: order.spam !== null || order.confirmation !== null,
+  };
 }
 
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP, "CSV Injection"). */
