@@ -26,6 +26,7 @@ import {
   validOrder,
   waitFor,
   type Smtp,
+  type SmtpBehaviour,
 } from './helpers';
 
 const ORIGIN = 'http://desk.test';
@@ -39,13 +40,15 @@ let store: Store;
 let outbox: Outbox;
 let smtp: Smtp;
 let app: ReturnType<typeof createApp>;
+/** How the mail server behaves in the test under way. */
+const behaviour: SmtpBehaviour = {};
 /** The desk's clock: tests move it forward. */
 let clock = Date.now();
 
 before(async () => {
   dataDir = tempDir('orders-desk');
   env = { ORDERS_DATA_DIR: dataDir };
-  smtp = await startSmtp();
+  smtp = await startSmtp(0, behaviour);
   const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url, DESK_URL: `${ORIGIN}/desk` });
   // Accounts come from the command line, as the owner adds them: one line of standard input each.
   for (const name of ['anna', 'ben']) {
@@ -329,6 +332,30 @@ describe('working with orders', () => {
       const order = await store.orderByNumber(number);
       return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
     });
+  });
+
+  it('shows a refused mail with the server’s answer, sends it again, and takes an order out as spam', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    behaviour.refuse = () => ({ code: 550, message: '5.1.1 Mailbox unavailable' });
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'refused@kunde.example' } }));
+    await waitFor(
+      'the mail failed',
+      async () => (await store.orderByNumber(number))?.mail?.state === 'failed',
+    );
+    delete behaviour.refuse;
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.text().includes('550 5.1.1 Mailbox unavailable'), 'the server’s last answer');
+    assert.ok(anna.text().includes(w.mail.failed));
+    await anna.submit('/retry', { kind: 'seller' });
+    assert.ok(anna.text().includes(w.done.retry));
+    await waitFor('the mail sent', () => smtp.mailsOf(number).length === 1);
+    await anna.submit('/spam');
+    assert.ok(anna.text().includes(w.order.spamBecause.staff));
+    const events = (await store.events(number)).map((event) => `${event.who}: ${event.kind}`);
+    assert.deepEqual(events, ['anna: retry', 'anna: spam']);
+    await anna.get(`/desk?q=${number}`);
+    assert.deepEqual(anna.listed(), [], 'spam is hidden from the list');
   });
 
   it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
