@@ -59,8 +59,8 @@ function askHidden(prompt: string): Promise<string> {
 }
 
 /** The first line of standard input, when it is not a terminal (a pipe, a file, a secret manager). */
-async function firstLine(): Promise<string> {
-  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     lines.close();
     return line;
@@ -69,18 +69,25 @@ async function firstLine(): Promise<string> {
 }
 
 /** The new account's password: typed twice on a terminal, else one line of standard input. */
-async function newPassword(): Promise<{ password: string } | { problem: string }> {
+async function newPassword(
+  input: NodeJS.ReadableStream,
+): Promise<{ password: string } | { problem: string }> {
   let password: string;
-  if (process.stdin.isTTY) {
+  if (input === process.stdin && process.stdin.isTTY) {
     password = await askHidden('Password (at least 12 characters): ');
     if ((await askHidden('The same password again: ')) !== password)
       return { problem: 'The two passwords differ; nothing was changed' };
-  } else password = await firstLine();
+  } else password = await firstLine(input);
   const problem = passwordProblem(password);
   return problem ? { problem } : { password };
 }
 
-async function userCommand(store: Store, args: string[], out: (line: string) => void): Promise<number> {
+async function userCommand(
+  store: Store,
+  args: string[],
+  out: (line: string) => void,
+  input: NodeJS.ReadableStream,
+): Promise<number> {
   const [action, raw] = args;
   if (action === 'list' && raw === undefined) {
     const users = await store.listUsers();
@@ -105,7 +112,7 @@ async function userCommand(store: Store, args: string[], out: (line: string) => 
     out(`${name}: removed; its sessions have ended`);
     return 0;
   }
-  const chosen = await newPassword();
+  const chosen = await newPassword(input);
   if ('problem' in chosen) {
     out(chosen.problem);
     return 2;
@@ -123,12 +130,14 @@ export async function runCommand(
   config: OrdersConfig,
   out: (line: string) => void = console.log,
   now = new Date(),
+  /** Where `user add` reads the password: a terminal (asked twice), or the first line of a pipe. */
+  input: NodeJS.ReadableStream = process.stdin,
 ): Promise<number> {
   const [command, number] = args;
   if (command === 'user') {
     const store = await openStore(config.database);
     try {
-      return await userCommand(store, args.slice(1), out);
+      return await userCommand(store, args.slice(1), out, input);
     } finally {
       await store.close();
     }

@@ -75,7 +75,11 @@ describe('two instances on one Postgres', { skip }, () => {
 
   async function place(url: string, order: OrderRequestInput = validOrder()) {
     const response = await fetch(`${url}/api/orders`, post(order));
-    assert.equal(response.status, 201, await response.clone().text());
+    assert.equal(
+      response.status,
+      201,
+      `${await response.clone().text()}\n${running.map((service) => service.log()).join('\n')}`,
+    );
     return orderAcceptedSchema.parse(await response.json()).orderNumber;
   }
 
