@@ -27,7 +27,7 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
-import { orderMails } from './messages';
+import { confirmationRecipient, orderMails } from './messages';
 import { DatabaseUnavailable, hashOf, type SpamReason, type Store, type StoredOrder } from './store';
 
 /**
@@ -380,6 +380,7 @@ export function createApp({
         spam,
         requestHash: hash,
         client,
+        recipient: confirmationRecipient(summary.buyer.email, (text) => store.clientHash(text)),
       },
       spam
         ? undefined

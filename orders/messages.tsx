@@ -97,6 +97,11 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
+/** The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike. */
+export function confirmationRecipient(address: string, hash: (text: string) => string): string {
+  return hash(address.trim().toLowerCase());
+}
+
 /** Both mails of an order that is not spam; `recipient` hashes the buyer's address for the daily limit. */
 export function orderMails(
   order: MailableOrder,
@@ -125,7 +130,10 @@ export function orderMails(
   const to = summary.buyer.email;
   return {
     seller,
-    buyer: { message: confirmationMail(order, summary, from, to), recipient: recipient(to.toLowerCase()) },
+    buyer: {
+      message: confirmationMail(order, summary, from, to),
+      recipient: confirmationRecipient(to, recipient),
+    },
   };
 }
 

@@ -426,6 +426,8 @@ export interface NewOrder {
   requestHash: string;
   /** The client address's keyed hash (`clientHash`), for the rate limit. */
   client: string | null;
+  /** The buyer's address as the confirmations' daily limit counts it (`confirmationRecipient`), if mailed. */
+  recipient?: string;
 }
 
 /** Where an order's mail is: sent (at), pending (since), or failed (at, with the server's answer). */
@@ -436,7 +438,7 @@ export interface MailState {
   error: string | null;
 }
 
-export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client'> {
+export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client' | 'recipient'> {
   number: string;
   requestHash: string | null;
   /** Its mail to the sales team; null for spam, which is not mailed. */
@@ -656,17 +658,30 @@ export async function openStore(
     return row && Number(row.id);
   }
 
+  /** How many confirmations went to (or wait for) one recipient in the 24 hours before `at`. */
+  async function confirmationsSince(recipient: string, at: Date): Promise<number> {
+    const { count } = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('recipient', '=', recipient)
+      .where('created_at', '>', new Date(at.getTime() - DAY_MS).toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
   /**
-   * Puts an order's mail to the sales team, and the buyer's confirmation unless its address already had
-   * CONFIRMATIONS_PER_DAY in the 24 hours before `at`, into the outbox. Returns 'limit' when the confirmation
-   * was skipped for that reason.
+   * Puts an order's mail to the sales team, and the buyer's confirmation when `withConfirmation`, into the
+   * outbox: one statement. The daily limit is counted before the transaction (`confirmationsSince`), so the
+   * order's transaction stays as short as it was; two instances that take an order for one address at the
+   * same moment may send one confirmation more than the limit.
    */
   async function queueMails(
     tx: Kysely<Database>,
     orderId: number,
     mails: OrderMails,
     at: Date,
-  ): Promise<'limit' | null> {
+    withConfirmation: boolean,
+  ): Promise<void> {
     const queued = at.toISOString();
     const row = (kind: MailKind, message: MailMessage, recipient: string | null) => ({
       order_id: orderId,
@@ -680,28 +695,13 @@ export async function openStore(
     });
     await tx
       .insertInto('outbox')
-      .values(row('seller', mails.seller, null))
+      .values([
+        row('seller', mails.seller, null),
+        ...(mails.buyer && withConfirmation
+          ? [row('buyer', mails.buyer.message, mails.buyer.recipient)]
+          : []),
+      ])
       .execute();
-    if (!mails.buyer) return null;
-    const { count } = await tx
-      .selectFrom('outbox')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('recipient', '=', mails.buyer.recipient)
-      .where('created_at', '>', new Date(at.getTime() - DAY_MS).toISOString())
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= CONFIRMATIONS_PER_DAY) {
-      await tx
-        .updateTable('orders')
-        .set({ confirmation_skipped: 'limit' })
-        .where('id', '=', orderId)
-        .execute();
-      return 'limit';
-    }
-    await tx
-      .insertInto('outbox')
-      .values(row('buyer', mails.buyer.message, mails.buyer.recipient))
-      .execute();
-    return null;
   }
 
   const store = {
@@ -734,7 +734,14 @@ export async function openStore(
       mailsFor: ((number: string) => OrderMails) | undefined,
     ): Promise<{ order: StoredOrder; created: boolean }> {
       try {
-        const { number, skipped } = await db.transaction().execute(async (tx) => {
+        // Past the daily limit to the buyer's address, the order is taken without a confirmation.
+        const skipped =
+          mailsFor && order.recipient
+            ? (await confirmationsSince(order.recipient, order.createdAt)) >= CONFIRMATIONS_PER_DAY
+              ? ('limit' as const)
+              : null
+            : null;
+        const number = await db.transaction().execute(async (tx) => {
           const { id } = await tx
             .insertInto('orders')
             .values({
@@ -751,16 +758,15 @@ export async function openStore(
               spam: order.spam,
               request_hash: order.requestHash,
               client: order.client,
+              confirmation_skipped: skipped,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           const number = orderNumber(order.createdAt, Number(id));
           await tx.updateTable('orders').set({ number }).where('id', '=', id).execute();
           await insertTerms(tx, Number(id), orderTerms(number, order.buyer, order.lines));
-          const skipped = mailsFor
-            ? await queueMails(tx, Number(id), mailsFor(number), order.createdAt)
-            : null;
-          return { number, skipped };
+          if (mailsFor) await queueMails(tx, Number(id), mailsFor(number), order.createdAt, !skipped);
+          return number;
         });
         const pending = (): MailState => ({
           state: 'pending',
@@ -1195,6 +1201,10 @@ export async function openStore(
       const order = await store.orderByNumber(number);
       if (!order || order.spam === null || order.erased) return false;
       const now = await dbNow();
+      const mails = mailsFor(order);
+      const limited =
+        mails.buyer !== undefined &&
+        (await confirmationsSince(mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
       return db.transaction().execute(async (tx) => {
         const id = (await orderId(tx, number))!;
         const result = await tx
@@ -1205,9 +1215,15 @@ export async function openStore(
           .where('erased_at', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;
-        const mails = mailsFor(order);
-        if (order.mail === null && order.confirmation === null) await queueMails(tx, id, mails, now);
-        else
+        if (order.mail === null && order.confirmation === null) {
+          await queueMails(tx, id, mails, now, !limited);
+          if (limited)
+            await tx
+              .updateTable('orders')
+              .set({ confirmation_skipped: 'limit' })
+              .where('id', '=', id)
+              .execute();
+        } else
           await tx
             .updateTable('outbox')
             .set({ failed_at: null, last_error: null, next_attempt_at: clock, queued_at: clock })
