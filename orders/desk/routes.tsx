@@ -5,6 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
@@ -14,7 +15,7 @@ import { ordersCsv, safeCsv } from '../app';
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
-import { isOrderStatus, type OrderFilter, type Store } from '../store';
+import { DatabaseUnavailable, isOrderStatus, type OrderFilter, type Store } from '../store';
 import { SESSION_IDLE_MS, newSessionId, sessionHash, signIn } from './auth';
 import { EraseConfirmPage, ErrorPage, ListPage, OrderPageView, SignInPage, type PageContext } from './pages';
 import { deskWords } from './words';
@@ -105,8 +106,11 @@ export function createDesk({
     csrf,
     base,
   });
-  const render = (c: Context<Env>, page: JSX.Element, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) =>
-    c.html(`<!doctype html>${String(page)}`, status);
+  const render = (
+    c: Context<Env>,
+    page: JSX.Element,
+    status: 200 | 400 | 403 | 404 | 429 | 500 | 503 = 200,
+  ) => c.html(`<!doctype html>${String(page)}`, status);
 
   desk.use(
     secureHeaders({
@@ -362,6 +366,24 @@ export function createDesk({
     if (!(await eraseBuyer(store, config.mail, number, c.get('user')!)))
       return back(c, number, 'error=erase');
     return back(c, number, 'done=erase');
+  });
+
+  // Anything else under /desk: a page in the desk's language, not the API's JSON.
+  desk.all('*', (c) =>
+    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.notFound} />, 404),
+  );
+
+  // The database is away (restarting, down, locked): say so on a page, and when to try again.
+  desk.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(`Desk: ${error.name}: ${error.message}`);
+    const unavailable = error instanceof DatabaseUnavailable;
+    if (unavailable) c.header('Retry-After', '5');
+    return render(
+      c,
+      <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.generic} />,
+      unavailable ? 503 : 500,
+    );
   });
 
   return desk;

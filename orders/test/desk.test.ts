@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
+import { Hono } from 'hono';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
 import { getCategories } from '../../lib/content';
@@ -17,7 +18,7 @@ import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
-import { openStore, type Store } from '../store';
+import { DatabaseUnavailable, openStore, type Store } from '../store';
 import {
   buyer,
   post,
@@ -269,6 +270,42 @@ describe('signing in', () => {
     clock += SESSION_IDLE_MS + 1000;
     await anna.get('/desk');
     assert.ok(anna.text().includes(w.signIn.expired));
+  });
+});
+
+describe('pages that are not there, and a database that is away', () => {
+  it('answers an unknown desk page, and a database that does not answer, with a page in the desk’s words', async () => {
+    const german = browser('de-DE');
+    const missing = await german.get('/desk/gibt-es-nicht');
+    assert.equal(missing.status, 404);
+    assert.ok(german.text().includes(de.errors.notFound));
+
+    const away = new Hono();
+    const broken: Store = {
+      ...store,
+      touchSession: async () => {
+        throw new DatabaseUnavailable(new Error('connection refused'));
+      },
+    };
+    away.route(
+      '/desk',
+      createDesk({
+        store: broken,
+        config: readConfig({ NODE_ENV: 'test', ...env }),
+        now: () => new Date(clock),
+      }),
+    );
+    const response = await away.request(`${ORIGIN}/desk`, {
+      headers: { Cookie: 'leadwerk-desk=any', 'Accept-Language': 'de' },
+    });
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '5');
+    assert.ok(
+      cheerio
+        .load(await response.text())('main')
+        .text()
+        .includes(de.errors.generic),
+    );
   });
 });
 
