@@ -29,16 +29,20 @@ function commandUser(): string {
   return `${user} (npm run orders)`;
 }
 
+/** What was typed after a line's end before the next question (two lines pasted at once). */
+let typedAhead = '';
+
 /** Reads a line from a terminal without showing what is typed. */
 function askHidden(prompt: string): Promise<string> {
   const input = process.stdin;
   process.stdout.write(prompt);
   input.setRawMode(true);
-  input.resume();
   input.setEncoding('utf8');
   let line = '';
+  let finished = false;
   return new Promise((resolve, reject) => {
     const done = (error?: Error) => {
+      finished = true;
       input.setRawMode(false);
       input.pause();
       input.off('data', onData);
@@ -47,14 +51,23 @@ function askHidden(prompt: string): Promise<string> {
       else resolve(line);
     };
     const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n') return done();
+      const chars = [...chunk];
+      for (const [index, char] of chars.entries()) {
+        if (char === '\r' || char === '\n') {
+          const next = char === '\r' && chars[index + 1] === '\n' ? index + 2 : index + 1;
+          typedAhead = chars.slice(next).join('');
+          return done();
+        }
         if (char === '\u0003') return done(new Error('Cancelled'));
         if (char === '\u007f' || char === '\b') line = [...line].slice(0, -1).join('');
         else line += char;
       }
     };
     input.on('data', onData);
+    const ahead = typedAhead;
+    typedAhead = '';
+    if (ahead) onData(ahead);
+    if (!finished) input.resume();
   });
 }
 

@@ -3,6 +3,9 @@
 // cookie, forms refused without the token or from another site, sign-out and idle expiry; then the list, the
 // search, statuses, notes, "not spam", erasure and the exports. The browser journeys are in e2e/desk.spec.ts.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
@@ -163,6 +166,31 @@ describe('signing in', () => {
     // Her session ended with her account.
     await dora.get('/desk');
     assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('asks for a new password twice on a terminal, without showing it', async () => {
+    // `script` (util-linux) gives the command a terminal of its own, as an owner's shell does.
+    const cli = path.join(__dirname, '..', 'cli.ts');
+    const child = spawn(
+      'script',
+      ['-qefc', `${process.execPath} --import tsx ${cli} user add erik`, '/dev/null'],
+      { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    const exited = once(child, 'exit');
+    await waitFor('the first question', () => output.includes('Password'));
+    child.stdin.write(`${PASSWORD}\r`);
+    await waitFor('the second question', () => output.includes('again'));
+    child.stdin.write(`${PASSWORD}\r`);
+    const [code] = (await exited) as [number];
+    assert.equal(code, 0, output);
+    assert.ok(output.indexOf('Password') < output.indexOf('again'), 'asked twice');
+    assert.ok(output.includes('erik: added'), output);
+    assert.ok(!output.includes(PASSWORD), 'the password is not echoed');
+    const erik = browser();
+    await erik.signIn('erik');
+    assert.ok(erik.text().includes(w.list.heading));
   });
 
   it('sends a signed-out browser to the sign-in page, in German for a German browser', async () => {
