@@ -10,7 +10,7 @@ import {
 } from '../lib/checkout/order';
 import { quoteIssueDay } from '../lib/checkout/order-request';
 import { orderWords } from '../lib/checkout/words';
-import type { CartItem } from '../lib/cart/rules';
+import { splitGroupKey, type CartItem } from '../lib/cart/rules';
 import { getSite } from '../lib/content';
 import { fill } from '../lib/format';
 import type { Locale } from '../lib/i18n';
@@ -51,21 +51,16 @@ export interface MailOptions {
 
 /** The cart lines an order's rows were grouped from (one per row): its category, kind and area are in its key. */
 function itemsOf(rows: readonly OrderRow[]): CartItem[] {
-  return rows.map((row) => {
-    const [category = '', kind, ...area] = row.key.split('|');
-    return {
-      id: row.key,
-      category,
-      exclusive: kind === 'exclusive',
-      area: area.join('|'),
-      price: row.price,
-      quantity: row.quantity,
-    };
-  });
+  return rows.map((row) => ({
+    ...splitGroupKey(row.key),
+    id: row.key,
+    price: row.price,
+    quantity: row.quantity,
+  }));
 }
 
 /** The order's summary in its language, with the totals as the service computed and stored them. */
-export function storedSummary(order: MailableOrder): OrderSummary {
+function storedSummary(order: MailableOrder): OrderSummary {
   const summary = summarizeOrder(
     itemsOf(order.lines),
     order.buyer,
@@ -79,17 +74,12 @@ export function storedSummary(order: MailableOrder): OrderSummary {
   };
 }
 
-/** The category ids of an order's rows, in order, each once. */
-export function categoriesOf(rows: readonly OrderRow[]): string[] {
-  return [...new Set(itemsOf(rows).map((item) => item.category))];
-}
-
 const deskLink: Record<Locale, string> = {
   de: 'Bestellung im Desk: {url}',
   en: 'Order in the desk: {url}',
 };
 
-export function deskOrderUrl(deskUrl: string, number: string): string {
+function deskOrderUrl(deskUrl: string, number: string): string {
   return `${deskUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(number)}`;
 }
 
@@ -183,7 +173,7 @@ function confirmationParts(order: MailableOrder, summary: OrderSummary): Confirm
     lines: summary.rows.map((row) =>
       fill(m.line, {
         quantity: row.quantity,
-        name: words.names[row.key.split('|')[0] ?? ''] ?? row.name,
+        name: words.names[splitGroupKey(row.key).category] ?? row.name,
         area: row.area,
         kind: row.exclusive ? m.exclusive : m.shared,
         price: money(row.price),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { BUYER_FIELDS, EMPTY_BUYER, type Buyer } from '../lib/checkout/buyer';
+import { splitGroupKey } from '../lib/cart/rules';
 import type { OrderRow } from '../lib/checkout/order';
 import type { Locale } from '../lib/i18n';
 import type { OrdersConfig } from './config';
@@ -376,9 +377,9 @@ export function searchWords(text: string): string[] {
     .map((segment) => segment.segment);
 }
 
-/** The category ids of an order's rows, each once; a row's key is `category|kind|area` (lib/cart/rules.ts). */
+/** The category ids of an order's rows, each once, from the rows' group keys (lib/cart/rules.ts). */
 export function categoriesOf(rows: readonly OrderRow[]): string[] {
-  return [...new Set(rows.map((row) => row.key.split('|')[0] ?? ''))];
+  return [...new Set(rows.map((row) => splitGroupKey(row.key).category))];
 }
 
 /**

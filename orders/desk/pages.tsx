@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
+import { splitGroupKey } from '../../lib/cart/rules';
 import { buyerLines } from '../../lib/checkout/order';
 import { orderWords } from '../../lib/checkout/words';
 import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
@@ -429,7 +430,7 @@ export function OrderPageView({
               {order.lines.map((line) => (
                 <tr key={line.key}>
                   <th scope="row">
-                    {getCategoryNames(ctx.locale)[line.key.split('|')[0] ?? ''] ?? line.name} (
+                    {getCategoryNames(ctx.locale)[splitGroupKey(line.key).category] ?? line.name} (
                     {line.exclusive ? o.exclusive : o.shared})
                   </th>
                   <td>{line.area}</td>
