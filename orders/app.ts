@@ -28,7 +28,14 @@ import { defaultLocale, isLocale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
 import { confirmationRecipient, orderMails } from './messages';
-import { DatabaseUnavailable, hashOf, type SpamReason, type Store, type StoredOrder } from './store';
+import {
+  DatabaseUnavailable,
+  hashOf,
+  type NewOrder,
+  type SpamReason,
+  type Store,
+  type StoredOrder,
+} from './store';
 
 /**
  * The order service's routes: `POST /api/orders`, `GET /api/health` and the owner's `GET /api/orders.csv`.
@@ -366,38 +373,25 @@ export function createApp({
     const words = orderWords(request.locale);
     const summary = summarizeOrder(items, request.buyer, site.facts.vatRate, words);
     const spam = spamReason(request);
-    const createdAt = now();
+    const newOrder: NewOrder = {
+      key: request.key,
+      createdAt: now(),
+      locale: request.locale,
+      quote: request.quote,
+      buyer: summary.buyer,
+      lines: summary.rows,
+      ...summary.totals,
+      vatCase: summary.totals.case,
+      spam,
+      requestHash: hash,
+      client,
+      recipient: confirmationRecipient(summary.buyer.email, (text) => store.clientHash(text)),
+    };
     const { order, created } = await store.createOrder(
-      {
-        key: request.key,
-        createdAt,
-        locale: request.locale,
-        quote: request.quote,
-        buyer: summary.buyer,
-        lines: summary.rows,
-        ...summary.totals,
-        vatCase: summary.totals.case,
-        spam,
-        requestHash: hash,
-        client,
-        recipient: confirmationRecipient(summary.buyer.email, (text) => store.clientHash(text)),
-      },
+      newOrder,
       spam
         ? undefined
-        : (number) =>
-            orderMails(
-              {
-                number,
-                createdAt,
-                locale: request.locale,
-                quote: request.quote,
-                buyer: summary.buyer,
-                lines: summary.rows,
-                ...summary.totals,
-              },
-              config,
-              (address) => store.clientHash(address),
-            ),
+        : (number) => orderMails({ ...newOrder, number }, config, (address) => store.clientHash(address)),
     );
     if (!created) return again(c, order, hash);
     if (!spam) onMail();

@@ -1,6 +1,5 @@
 /** @jsxImportSource hono/jsx */
 import { Fragment } from 'hono/jsx';
-import type { Buyer } from '../lib/checkout/buyer';
 import {
   formatDay,
   orderText,
@@ -15,7 +14,7 @@ import { getSite } from '../lib/content';
 import { fill } from '../lib/format';
 import type { Locale } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
-import type { MailMessage, OrderMails } from './store';
+import type { MailMessage, NewOrder, OrderMails } from './store';
 
 /**
  * The two mails of an order, made from what the service stored: the order to the sales team (the buyer's own
@@ -25,17 +24,12 @@ import type { MailMessage, OrderMails } from './store';
  */
 
 /** The order as stored: enough to put both mails into words again (e.g. when an order is found not to be spam). */
-export interface MailableOrder {
+export type MailableOrder = Pick<
+  NewOrder,
+  'createdAt' | 'locale' | 'quote' | 'buyer' | 'lines' | 'net' | 'vat' | 'gross'
+> & {
   number: string;
-  createdAt: Date;
-  locale: Locale;
-  quote: string;
-  buyer: Buyer;
-  lines: OrderRow[];
-  net: number;
-  vat: number;
-  gross: number;
-}
+};
 
 /**
  * A purchase order number as purchasing systems make them: letters, digits, `-`, `/` and `_`, at least one
