@@ -193,10 +193,22 @@ describe('signing in', () => {
     assert.ok(erik.text().includes(w.list.heading));
   });
 
-  it('sends a signed-out browser to the sign-in page, in German for a German browser', async () => {
+  it('sends a signed-out browser to the sign-in page, in German for a German browser, never cached, indexed or framed', async () => {
     const german = browser('de-DE,de;q=0.9,en;q=0.5');
-    await german.get('/desk');
+    const response = await german.get('/desk');
     assert.ok(german.text().includes(de.signIn.heading));
+    // Never cached, never indexed, never framed, and no script of any kind.
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.match(response.headers.get('x-robots-tag') ?? '', /noindex/);
+    const policy = new Map(
+      (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    assert.deepEqual(policy.get('default-src'), ["'none'"]);
+    assert.equal(policy.has('script-src'), false, 'scripts fall back to none');
+    assert.deepEqual(policy.get('frame-ancestors'), ["'none'"]);
     const french = browser('fr-FR');
     await french.get('/desk/sign-in');
     assert.ok(french.text().includes(w.signIn.heading), 'English for any other language');
