@@ -35,9 +35,9 @@ export default defineConfig({
     ? `./test-results/${path.basename(process.env.E2E_OUT)}`
     : './test-results/e2e',
   fullyParallel: true,
-  // Two workers on any machine when run alone: on two cores one worker takes over five minutes. `npm test`
-  // gives the e2e gate three, beside the fixture gate's one (scripts/test-all.ts).
-  workers: 2,
+  // Two workers on any machine: on two cores one worker takes over five minutes. E2E_WORKERS sets another
+  // number, to compare (docs/testing.md). The fixture gate runs its few files in one (scripts/test-all.ts).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Five seconds (Playwright's default) is too short on two cores shared with the fixture gate's browsers: a
   // cart dialog whose code loads on the first click once failed to appear in time in CI, and never alone.

@@ -2,6 +2,7 @@ import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
 import { priceOf } from '@/testing/helpers';
 import {
+  splitGroupKey,
   addItem,
   canIncreaseGroup,
   cartCount,
@@ -150,6 +151,16 @@ describe('the cart in rows (groupItems)', () => {
 
   it('has no rows for an empty cart', () => {
     expect(groupItems([])).toEqual([]);
+  });
+});
+
+describe('a row’s key', () => {
+  it('says again the category, kind and area it was made of, as the order service reads stored rows', () => {
+    for (const item of [
+      { category: 'treppenlifte', exclusive: false, area: 'germany' },
+      { category: 'photovoltaik', exclusive: true, area: 'postcodes:80-85' },
+    ])
+      expect(splitGroupKey(groupKey(item))).toEqual(item);
   });
 });
 

@@ -395,6 +395,39 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     );
   });
 
+  it.each([true, false])(
+    'after an order, says that its confirmation is on its way by e-mail, and to which address, when the service said so (%s)',
+    async (sent) => {
+      const email = 'einkauf@muster.example';
+      localStorage.setItem(
+        CHECKOUT_STORAGE_KEY,
+        JSON.stringify({
+          state: {
+            buyer: NEW_BUYER,
+            confirmed: {
+              orderNumber: 'LW-20261126-000042',
+              orderedOn: '2026-11-26',
+              quote: { number: 'AN-20261126-7K3Q9M', date: '2026-11-26' },
+              items: cartLines.map((line) => ({ ...line, price: stairlift * (line.exclusive ? 5 : 1) })),
+              buyer: { ...NEW_BUYER, ...german, email, invoiceEmail: 'rechnung@muster.example' },
+              vatRate: rate,
+              confirmationMail: sent,
+            },
+          },
+          version: CHECKOUT_STORAGE_VERSION,
+        }),
+      );
+      const { strings } = await renderCheckout(locale);
+      await screen.findByRole('heading', { name: strings.confirmation.heading });
+      const onItsWay = screen.queryByText(fill(strings.confirmation.mailOnItsWay, { email }), {
+        exact: true,
+      });
+      if (sent) expect(onItsWay).toBeVisible();
+      // Past three a day to one address the service sends none, and the page does not say it would.
+      else expect(onItsWay).not.toBeInTheDocument();
+    },
+  );
+
   it('says when the cart is empty, and links to the categories', async () => {
     const { strings } = await renderCheckout(locale);
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();

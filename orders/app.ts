@@ -3,19 +3,19 @@ import { parse as parseContentType } from 'content-type';
 import { stringify } from 'csv-stringify/sync';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { BUYER_FIELDS, sanitizeBuyer, type BuyerField } from '../lib/checkout/buyer';
 import { problemMessage } from '../lib/checkout/messages';
-import { orderText, summarizeOrder } from '../lib/checkout/order';
+import { summarizeOrder } from '../lib/checkout/order';
 import {
   MAX_ORDER_BYTES,
   MIN_HUMAN_MS,
   issueBuyerProblem,
   orderRequestSchema,
-  quoteIssueDay,
   type OrderAccepted,
   type OrderError,
   type OrderRequest,
@@ -27,10 +27,11 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
+import { confirmationRecipient, orderMails } from './messages';
 import {
   DatabaseUnavailable,
   hashOf,
-  type MailMessage,
+  type NewOrder,
   type SpamReason,
   type Store,
   type StoredOrder,
@@ -43,7 +44,10 @@ import {
 
 export interface AppOptions {
   store: Store;
-  config: Pick<OrdersConfig, 'allowedOrigins' | 'rateLimit' | 'trustProxy' | 'ordersToken' | 'mailFrom'>;
+  config: Pick<
+    OrdersConfig,
+    'allowedOrigins' | 'rateLimit' | 'trustProxy' | 'ordersToken' | 'mailFrom' | 'deskUrl'
+  >;
   /** Called after an order with a mail was committed: the outbox sends it now. */
   onMail?: () => void;
   now?: () => Date;
@@ -110,7 +114,15 @@ function spamReason(request: OrderRequest): SpamReason | null {
 }
 
 function accepted(order: StoredOrder): OrderAccepted {
-  return { orderNumber: order.number, net: order.net, vat: order.vat, gross: order.gross };
+  return {
+    orderNumber: order.number,
+    net: order.net,
+    vat: order.vat,
+    gross: order.gross,
+    // A spam order is answered like any other (its mails go out if the sales team lets it through); only the
+    // daily limit per address holds a confirmation back, and the checkout then does not say one is coming.
+    confirmationMail: order.spam !== null || order.confirmation !== null,
+  };
 }
 
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP, "CSV Injection"). */
@@ -126,7 +138,8 @@ export function safeCell(value: string | number): string {
   return (FORMULA_START.test(text) ? `'${text}` : text).replace(/([,;])(?=[=+\-@\t\r])/g, "$1'");
 }
 
-function ordersCsv(orders: StoredOrder[]): string {
+/** The owner's and the desk's export of orders: one row per order, the buyer's details and both mails' states. */
+export function ordersCsv(orders: StoredOrder[]): string {
   const header = [
     'number',
     'created',
@@ -145,6 +158,9 @@ function ordersCsv(orders: StoredOrder[]): string {
     'mail_tries',
     // the mail server's last answer (or what went wrong on the way)
     'mail_error',
+    // where the sales team is with it (desk), and the buyer's confirmation: sent, pending, failed, skipped or ''
+    'status',
+    'confirmation_state',
   ];
   const rows = orders.map((order) => [
     order.number,
@@ -162,10 +178,17 @@ function ordersCsv(orders: StoredOrder[]): string {
     order.mail?.at ?? '',
     order.mail?.attempts ?? '',
     order.mail?.error ?? '',
+    order.status,
+    order.confirmation?.state ?? (order.confirmationSkipped ? 'skipped' : ''),
   ]);
+  return safeCsv([header, ...rows]);
+}
+
+/** Rows as CSV that a spreadsheet never runs as formulas (`safeCell`), every cell quoted, CRLF line ends. */
+export function safeCsv(rows: (string | number)[][]): string {
   // Every cell quoted, so that no separator inside one splits it, whichever a spreadsheet reads by.
   return stringify(
-    [header, ...rows].map((row) => row.map(safeCell)),
+    rows.map((row) => row.map(safeCell)),
     {
       record_delimiter: 'windows',
       quoted: true,
@@ -217,6 +240,8 @@ export function createApp({
   const allowed = new Set(config.allowedOrigins);
 
   app.onError((error, c) => {
+    // A refusal a middleware made on purpose (the desk's same-origin check): its own answer.
+    if (error instanceof HTTPException) return error.getResponse();
     log(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     // The database is away (restarting, down, locked): nothing was stored, and the client may try again.
     if (error instanceof DatabaseUnavailable)
@@ -347,34 +372,26 @@ export function createApp({
     const site = getSite();
     const words = orderWords(request.locale);
     const summary = summarizeOrder(items, request.buyer, site.facts.vatRate, words);
-    const text = orderText(summary, { number: request.quote, date: quoteIssueDay(request.quote) }, words);
     const spam = spamReason(request);
-    const domain = site.email.slice(site.email.lastIndexOf('@') + 1);
-    const mailFor = (number: string): MailMessage => ({
-      from: config.mailFrom ?? { name: site.brand, address: site.email },
-      to: site.email,
-      replyTo: summary.buyer.email,
-      // The order number first, so that the sales team finds the mail by it; the quote number follows.
-      subject: `${number} · ${text.subject}`,
-      text: text.body,
-      messageId: `<${number}@${domain}>`,
-      orderNumber: number,
-    });
+    const newOrder: NewOrder = {
+      key: request.key,
+      createdAt: now(),
+      locale: request.locale,
+      quote: request.quote,
+      buyer: summary.buyer,
+      lines: summary.rows,
+      ...summary.totals,
+      vatCase: summary.totals.case,
+      spam,
+      requestHash: hash,
+      client,
+      recipient: confirmationRecipient(summary.buyer.email, (text) => store.clientHash(text)),
+    };
     const { order, created } = await store.createOrder(
-      {
-        key: request.key,
-        createdAt: now(),
-        locale: request.locale,
-        quote: request.quote,
-        buyer: summary.buyer,
-        lines: summary.rows,
-        ...summary.totals,
-        vatCase: summary.totals.case,
-        spam,
-        requestHash: hash,
-        client,
-      },
-      spam ? undefined : mailFor,
+      newOrder,
+      spam
+        ? undefined
+        : (number) => orderMails({ ...newOrder, number }, config, (address) => store.clientHash(address)),
     );
     if (!created) return again(c, order, hash);
     if (!spam) onMail();

@@ -3,18 +3,139 @@
 //   npm run orders -- retry NUMBER   queue the failed mail of one order again; a running service sends it
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
 //   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS
+//   npm run orders -- user add NAME  add a desk account: asks for the password twice, or reads one line from stdin
+//   npm run orders -- user remove NAME | user list
 //
 // docs/orders.md says what is kept where, and how to run `prune` every day (systemd timer, cron).
 import fs from 'node:fs';
-import path from 'node:path';
+import os from 'node:os';
+import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
+import { accountName, hashPassword, passwordProblem } from './desk/auth';
+import { eraseBuyer, mailFiles } from './mail';
 import { openStore, type Store } from './store';
 
-const usage = 'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune';
+const usage =
+  'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune | user add NAME | user remove NAME | user list';
 
-/** The .eml file of an order, where mails go to a folder (no SMTP_URL). */
-function mailFile(config: OrdersConfig, number: string): string | undefined {
-  return config.mail.kind === 'folder' ? path.join(config.mail.dir, `${number}.eml`) : undefined;
+/** Who ran a command, for an order's history. */
+function commandUser(): string {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry (a container with an arbitrary uid).
+  }
+  return `${user} (npm run orders)`;
+}
+
+/** What was typed after a line's end before the next question (two lines pasted at once). */
+let typedAhead = '';
+
+/** Reads a line from a terminal without showing what is typed. */
+function askHidden(prompt: string): Promise<string> {
+  const input = process.stdin;
+  process.stdout.write(prompt);
+  input.setRawMode(true);
+  input.setEncoding('utf8');
+  let line = '';
+  let finished = false;
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      finished = true;
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stdout.write('\n');
+      if (error) reject(error);
+      else resolve(line);
+    };
+    const onData = (chunk: string) => {
+      const chars = [...chunk];
+      for (const [index, char] of chars.entries()) {
+        if (char === '\r' || char === '\n') {
+          const next = char === '\r' && chars[index + 1] === '\n' ? index + 2 : index + 1;
+          typedAhead = chars.slice(next).join('');
+          return done();
+        }
+        if (char === '\u0003') return done(new Error('Cancelled'));
+        if (char === '\u007f' || char === '\b') line = [...line].slice(0, -1).join('');
+        else line += char;
+      }
+    };
+    input.on('data', onData);
+    const ahead = typedAhead;
+    typedAhead = '';
+    if (ahead) onData(ahead);
+    if (!finished) input.resume();
+  });
+}
+
+/** The first line of standard input, when it is not a terminal (a pipe, a file, a secret manager). */
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+/** The new account's password: typed twice on a terminal, else one line of standard input. */
+async function newPassword(
+  input: NodeJS.ReadableStream,
+): Promise<{ password: string } | { problem: string }> {
+  let password: string;
+  if (input === process.stdin && process.stdin.isTTY) {
+    password = await askHidden('Password (at least 12 characters): ');
+    if ((await askHidden('The same password again: ')) !== password)
+      return { problem: 'The two passwords differ; nothing was changed' };
+  } else password = await firstLine(input);
+  const problem = passwordProblem(password);
+  return problem ? { problem } : { password };
+}
+
+async function userCommand(
+  store: Store,
+  args: string[],
+  out: (line: string) => void,
+  input: NodeJS.ReadableStream,
+): Promise<number> {
+  const [action, raw] = args;
+  if (action === 'list' && raw === undefined) {
+    const users = await store.listUsers();
+    if (users.length === 0) out('No desk accounts yet: npm run orders -- user add NAME');
+    for (const user of users) out(`${user.name}\t(since ${user.createdAt.slice(0, 10)})`);
+    return 0;
+  }
+  if ((action !== 'add' && action !== 'remove') || raw === undefined) {
+    out(usage);
+    return 2;
+  }
+  const name = accountName(raw);
+  if (!name) {
+    out(`${raw}: a name has 2 to 40 letters, digits, ".", "_" or "-"`);
+    return 2;
+  }
+  if (action === 'remove') {
+    if (!(await store.removeUser(name))) {
+      out(`${name}: no such account`);
+      return 1;
+    }
+    out(`${name}: removed; its sessions have ended`);
+    return 0;
+  }
+  const chosen = await newPassword(input);
+  if ('problem' in chosen) {
+    out(chosen.problem);
+    return 2;
+  }
+  if (!(await store.addUser(name, await hashPassword(chosen.password)))) {
+    out(`${name}: the account exists already`);
+    return 1;
+  }
+  out(`${name}: added; sign in at /desk`);
+  return 0;
 }
 
 export async function runCommand(
@@ -22,8 +143,18 @@ export async function runCommand(
   config: OrdersConfig,
   out: (line: string) => void = console.log,
   now = new Date(),
+  /** Where `user add` reads the password: a terminal (asked twice), or the first line of a pipe. */
+  input: NodeJS.ReadableStream = process.stdin,
 ): Promise<number> {
   const [command, number] = args;
+  if (command === 'user') {
+    const store = await openStore(config.database);
+    try {
+      return await userCommand(store, args.slice(1), out, input);
+    } finally {
+      await store.close();
+    }
+  }
   if (!command || ((command === 'retry' || command === 'erase') && !number) || args.length > 2) {
     out(usage);
     return 2;
@@ -37,16 +168,14 @@ export async function runCommand(
           out(`${number}: no such order, or its mail was sent or erased`);
           return 1;
         }
+        await store.recordEvent(number!, { who: commandUser(), kind: 'retry' });
         out(`${number}: its mail is queued again; a running service sends it within seconds`);
         return 0;
       case 'erase': {
-        if (!(await store.erase(number!))) {
+        if (!(await eraseBuyer(store, config.mail, number!, commandUser()))) {
           out(`${number}: no such order`);
           return 1;
         }
-        await store.compact();
-        const file = mailFile(config, number!);
-        if (file) fs.rmSync(file, { force: true });
         out(`${number}: the buyer's details are erased; the number, date, lines and totals stay`);
         return 0;
       }
@@ -54,8 +183,7 @@ export async function runCommand(
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         await store.compact();
         for (const gone of deleted) {
-          const file = mailFile(config, gone);
-          if (file) fs.rmSync(file, { force: true });
+          for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
         }
         out(
           `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared`,

@@ -19,6 +19,8 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   /** The sender of the order mails; unset, the sales address of content/site.json. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Where the desk is for the sales team, e.g. `https://www.leadwerk.de/desk`: the seller's mail links there. */
+  DESK_URL: z.url().optional(),
   /** The bearer token of `GET /api/orders.csv`; unset, the export is off. */
   ORDERS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   ALLOWED_ORIGINS: z
@@ -62,6 +64,7 @@ export interface OrdersConfig {
   /** An SMTP URL, or the folder that takes .eml files. */
   mail: { kind: 'smtp'; url: string } | { kind: 'folder'; dir: string };
   mailFrom: string | undefined;
+  deskUrl: string | undefined;
   ordersToken: string | undefined;
   allowedOrigins: string[];
   rateLimit: number;
@@ -92,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
       ? { kind: 'smtp', url: e.SMTP_URL }
       : { kind: 'folder', dir: path.join(dataDir, 'mail') },
     mailFrom: e.MAIL_FROM,
+    deskUrl: e.DESK_URL,
     ordersToken: e.ORDERS_TOKEN,
     allowedOrigins: e.ALLOWED_ORIGINS,
     rateLimit: e.ORDER_RATE_LIMIT,

@@ -2,7 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OrdersConfig } from './config';
-import type { MailMessage } from './store';
+import type { MailKind, MailMessage, Store } from './store';
+
+/** The .eml file of one of an order's mails, where mails go to a folder. */
+export function mailFileName(orderNumber: string, kind: MailKind): string {
+  return kind === 'buyer' ? `${orderNumber}.confirmation.eml` : `${orderNumber}.eml`;
+}
+
+/** The .eml files an order's mails may have, where mails go to a folder (no SMTP_URL). */
+export function mailFiles(mail: OrdersConfig['mail'], number: string): string[] {
+  return mail.kind === 'folder'
+    ? (['seller', 'buyer'] as const).map((kind) => path.join(mail.dir, mailFileName(number, kind)))
+    : [];
+}
+
+/**
+ * Erases the buyer's personal data of one order everywhere the service keeps it (GDPR art. 17): the database's
+ * rows, the database's files (compacted) and the .eml files. `npm run orders -- erase` and the desk both call
+ * this. False when there is no such order.
+ */
+export async function eraseBuyer(
+  store: Store,
+  mail: OrdersConfig['mail'],
+  number: string,
+  who: string,
+): Promise<boolean> {
+  if (!(await store.erase(number, who))) return false;
+  await store.compact();
+  for (const file of mailFiles(mail, number)) await fs.promises.rm(file, { force: true });
+  return true;
+}
 
 /** Sends one mail; rejects when it was not taken, so the outbox tries again later. */
 export type SendMail = (message: MailMessage) => Promise<void>;
@@ -14,6 +43,7 @@ function toNodemailer(message: MailMessage) {
     replyTo: message.replyTo,
     subject: message.subject,
     text: message.text,
+    ...(message.html ? { html: message.html } : {}),
     messageId: message.messageId,
     headers: { 'X-Order-Number': message.orderNumber },
   };
@@ -50,7 +80,7 @@ export function mailTransport(
   return {
     send: async (message) => {
       const { message: raw } = await transport.sendMail(toNodemailer(message));
-      const file = path.join(mail.dir, `${message.orderNumber}.eml`);
+      const file = path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller'));
       await fs.promises.writeFile(`${file}.part`, raw);
       await fs.promises.rename(`${file}.part`, file);
     },

@@ -1,10 +1,11 @@
 import { createApp } from './app';
+import { createDesk } from './desk/routes';
 import type { OrdersConfig } from './config';
 import { mailTransport } from './mail';
 import { startOutbox } from './outbox';
 import { openStore } from './store';
 
-/** The service's parts wired together: the store, the outbox worker with its transport, and the routes. */
+/** The service's parts wired together: the store, the outbox worker with its transport, the routes and the desk. */
 export async function startService(config: OrdersConfig) {
   const store = await openStore(config.database);
   const mail = mailTransport(config.mail, config.leaseMs);
@@ -16,6 +17,7 @@ export async function startService(config: OrdersConfig) {
     maxAttempts: config.maxAttempts,
   });
   const app = createApp({ store, config, onMail: outbox.wake });
+  app.route('/desk', createDesk({ store, config, onMail: outbox.wake }));
   return {
     app,
     store,

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
-import { BUYER_FIELDS, type Buyer } from '../lib/checkout/buyer';
+import { BUYER_FIELDS, EMPTY_BUYER, type Buyer } from '../lib/checkout/buyer';
+import { splitGroupKey } from '../lib/cart/rules';
 import type { OrderRow } from '../lib/checkout/order';
 import type { Locale } from '../lib/i18n';
 import type { OrdersConfig } from './config';
@@ -39,6 +40,10 @@ interface OrdersTable {
   client: string | null;
   /** When its buyer's details were erased, or null. */
   erased_at: string | null;
+  /** Why the buyer got no confirmation although the order is not spam ('limit'), or null. */
+  confirmation_skipped: string | null;
+  /** Where the sales team is with it (ORDER_STATUSES). */
+  status: import('kysely').Generated<OrderStatus>;
 }
 
 interface OutboxTable {
@@ -56,11 +61,55 @@ interface OutboxTable {
   failed_at: string | null;
   /** Since when the mail waits: its order's time, or when `retry` queued it again. */
   queued_at: string | null;
+  /** 'seller' (the order to the sales team) or 'buyer' (the buyer's confirmation). */
+  kind: MailKind;
+  /** The confirmation's recipient as a keyed hash, for the limit per address; null for the seller's mail. */
+  recipient: string | null;
+  /** When the mail was first queued; the limit counts confirmations by it. */
+  created_at: string | null;
 }
 
 interface SettingsTable {
   name: string;
   value: string;
+}
+
+/** A staff account of the desk: the name and its scrypt hash (desk/auth.ts). */
+interface UsersTable {
+  name: string;
+  password: string;
+  created_at: string;
+}
+
+/** A signed-in browser: the SHA-256 of its cookie's random id, never the id. */
+interface SessionsTable {
+  id: string;
+  name: string;
+  created_at: string;
+  seen_at: string;
+}
+
+/** A wrong password for a name (which may not exist), for the lock-out. */
+interface SignInFailuresTable {
+  id: Generated;
+  name: string;
+  at: string;
+}
+
+/** What happened to an order in the desk, and who did it: status changes, notes, retries, spam, erasure. */
+interface EventsTable {
+  id: Generated;
+  order_id: number;
+  at: string;
+  who: string;
+  kind: EventKind;
+  detail: string;
+}
+
+/** The words an order is found by (`s:` search terms, `i:` its industries), each pointing at the order. */
+interface OrderTermsTable {
+  term: string;
+  order_id: number;
 }
 
 type Generated = import('kysely').Generated<number>;
@@ -69,6 +118,11 @@ interface Database {
   orders: OrdersTable;
   outbox: OutboxTable;
   settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  events: EventsTable;
+  order_terms: OrderTermsTable;
 }
 
 type Kind = OrdersConfig['database']['kind'];
@@ -138,8 +192,108 @@ function migrations(kind: Kind): Record<string, Migration> {
         );
       },
     },
+    '003-buyer-confirmation': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('orders').addColumn('confirmation_skipped', 'text').execute();
+        await db.schema
+          .alterTable('outbox')
+          .addColumn('kind', 'text', (column) => column.notNull().defaultTo('seller'))
+          .execute();
+        for (const column of ['recipient', 'created_at'])
+          await db.schema.alterTable('outbox').addColumn(column, 'text').execute();
+        await db.schema.createIndex('outbox_order').on('outbox').columns(['order_id', 'kind']).execute();
+        await db.schema
+          .createIndex('outbox_recipient')
+          .on('outbox')
+          .columns(['recipient', 'created_at'])
+          .execute();
+      },
+    },
+    '004-desk': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('orders')
+          .addColumn('status', 'text', (column) => column.notNull().defaultTo('new'))
+          .execute();
+        await db.schema.createIndex('orders_status').on('orders').columns(['status', 'id']).execute();
+        await db.schema
+          .createTable('users')
+          .addColumn('name', 'text', (column) => column.primaryKey())
+          .addColumn('password', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('seen_at', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_name').on('sessions').column('name').execute();
+        await db.schema
+          .createTable('sign_in_failures')
+          .addColumn('id', id, (column) =>
+            kind === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey(),
+          )
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('at', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('sign_in_failures_name')
+          .on('sign_in_failures')
+          .columns(['name', 'at'])
+          .execute();
+        await db.schema
+          .createTable('events')
+          .addColumn('id', id, (column) =>
+            kind === 'sqlite' ? column.primaryKey().autoIncrement() : column.primaryKey(),
+          )
+          .addColumn('order_id', 'integer', (column) => column.notNull())
+          .addColumn('at', 'text', (column) => column.notNull())
+          .addColumn('who', 'text', (column) => column.notNull())
+          .addColumn('kind', 'text', (column) => column.notNull())
+          .addColumn('detail', 'text', (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('events_order').on('events').columns(['order_id', 'id']).execute();
+        await db.schema
+          .createTable('order_terms')
+          // Byte order in Postgres too, so that a range of terms is exactly the words with a prefix.
+          .addColumn('term', 'text', (column) =>
+            kind === 'postgres' ? column.notNull().modifyEnd(sql`collate "C"`) : column.notNull(),
+          )
+          .addColumn('order_id', 'integer', (column) => column.notNull())
+          .execute();
+        await db.schema
+          .createIndex('order_terms_term')
+          .on('order_terms')
+          .columns(['term', 'order_id'])
+          .execute();
+        await db.schema.createIndex('order_terms_order').on('order_terms').column('order_id').execute();
+        // The orders taken before the desk become findable too.
+        const { rows } = await sql<{
+          id: number;
+          number: string | null;
+          buyer: string;
+          lines: string;
+        }>`select id, number, buyer, lines from orders`.execute(db);
+        for (const row of rows) {
+          const terms = orderTerms(
+            row.number ?? '',
+            JSON.parse(row.buyer) as Buyer,
+            JSON.parse(row.lines) as OrderRow[],
+          );
+          for (const term of terms)
+            await sql`insert into order_terms (term, order_id) values (${term}, ${Number(row.id)})`.execute(
+              db,
+            );
+        }
+      },
+    },
   };
 }
+
+/** The order's mail to the sales team, or the buyer's confirmation. */
+export type MailKind = 'seller' | 'buyer';
 
 /** A mail as the outbox keeps it until it is sent; once sent, its body is cleared (only '{}' stays). */
 export interface MailMessage {
@@ -148,12 +302,114 @@ export interface MailMessage {
   replyTo: string;
   subject: string;
   text: string;
+  /** A simple HTML part beside the text (the confirmation), with no remote images. */
+  html?: string;
   /** `<order number@domain>`: the same on every try, so a mail sent twice is one mail to the reader. */
   messageId: string;
   orderNumber: string;
+  /** Absent in mails queued before confirmations existed: the seller's. */
+  kind?: MailKind;
 }
 
-export type SpamReason = 'honeypot' | 'tooFast';
+/** An order's mails, made once its number is known. */
+export interface OrderMails {
+  seller: MailMessage;
+  /** The confirmation, with its recipient's keyed hash (`clientHash` of the address) for the limit. */
+  buyer?: { message: MailMessage; recipient: string };
+}
+
+/** Confirmations one address gets at most in 24 hours; later orders are still taken, without one. */
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/** Where the sales team is with an order: new → confirmed → in delivery → completed, or cancelled before that. */
+export const ORDER_STATUSES = ['new', 'confirmed', 'inDelivery', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses each status may change to. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  new: ['confirmed', 'cancelled'],
+  confirmed: ['inDelivery', 'cancelled'],
+  inDelivery: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return (ORDER_STATUSES as readonly unknown[]).includes(value);
+}
+
+export type EventKind = 'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'erase';
+
+export interface OrderEvent {
+  at: string;
+  who: string;
+  kind: EventKind;
+  detail: string;
+}
+
+/** One page of the desk's list, and whether another follows. */
+export interface OrderPage {
+  orders: StoredOrder[];
+  more: boolean;
+}
+
+/** The desk's filter of the list. Dates are days (YYYY-MM-DD, UTC), both included. */
+export interface OrderFilter {
+  status?: OrderStatus;
+  from?: string;
+  to?: string;
+  industry?: string;
+  /** Words of a number, company, e-mail address or PO number; each must begin a word the order has. */
+  q?: string;
+  /** Spam is left out unless this is set. */
+  spam?: boolean;
+}
+
+/** Orders per page of the desk's list. */
+export const PAGE_SIZE = 50;
+
+const wordSegmenter = new Intl.Segmenter('de', { granularity: 'word' });
+
+/** The words of a text, lower-cased, as the search keeps and looks them up. */
+export function searchWords(text: string): string[] {
+  return [...wordSegmenter.segment(text.toLowerCase())]
+    .filter((segment) => segment.isWordLike)
+    .map((segment) => segment.segment);
+}
+
+/** The category ids of an order's rows, each once, from the rows' group keys (lib/cart/rules.ts). */
+export function categoriesOf(rows: readonly OrderRow[]): string[] {
+  return [...new Set(rows.map((row) => splitGroupKey(row.key).category))];
+}
+
+/**
+ * What an order is found by: its number, its company and each of the company's words, its e-mail addresses and
+ * its PO number (`s:`), and its industries (`i:`). Prefix lookups on one index answer the desk's search.
+ */
+export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRow[]): string[] {
+  const terms = new Set<string>();
+  for (const text of [number, buyer.company, buyer.email, buyer.invoiceEmail, buyer.poNumber]) {
+    const whole = text.trim().toLowerCase();
+    if (whole) terms.add(`s:${whole}`.slice(0, 200));
+    for (const word of searchWords(text)) terms.add(`s:${word}`.slice(0, 200));
+  }
+  for (const category of categoriesOf(lines)) terms.add(`i:${category}`);
+  return [...terms];
+}
+
+/** The terms a search looks up, each a prefix: an address whole, anything else word by word. */
+export function queryTerms(q: string): string[] {
+  const text = q.trim().toLowerCase();
+  if (text === '') return [];
+  if (text.includes('@')) return [`s:${text}`];
+  // Words of one or two characters ("PO", "LW", "KG") begin too many terms to narrow anything down: they count
+  // only when the query has nothing longer.
+  const words = searchWords(text);
+  const telling = words.filter((word) => [...word].length >= 3);
+  return (telling.length > 0 ? telling : words).map((word) => `s:${word}`);
+}
+
+export type SpamReason = 'honeypot' | 'tooFast' | 'staff';
 
 export interface NewOrder {
   key: string;
@@ -171,6 +427,8 @@ export interface NewOrder {
   requestHash: string;
   /** The client address's keyed hash (`clientHash`), for the rate limit. */
   client: string | null;
+  /** The buyer's address as the confirmations' daily limit counts it (`confirmationRecipient`), if mailed. */
+  recipient?: string;
 }
 
 /** Where an order's mail is: sent (at), pending (since), or failed (at, with the server's answer). */
@@ -181,12 +439,17 @@ export interface MailState {
   error: string | null;
 }
 
-export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client'> {
+export interface StoredOrder extends Omit<NewOrder, 'requestHash' | 'client' | 'recipient'> {
   number: string;
   requestHash: string | null;
-  /** Its mail; null for spam, which is not mailed. */
+  /** Its mail to the sales team; null for spam, which is not mailed. */
   mail: MailState | null;
+  /** The buyer's confirmation; null for spam, and when it was skipped. */
+  confirmation: MailState | null;
+  /** Why a confirmation was not sent although the order is not spam: too many to this address in a day. */
+  confirmationSkipped: 'limit' | null;
   erased: boolean;
+  status: OrderStatus;
 }
 
 /** A mail one worker holds for one try: `token` fences it, `until` is the lease's end by the database's clock. */
@@ -294,7 +557,12 @@ export async function openStore(
   const selectOrders = () =>
     db
       .selectFrom('orders')
-      .leftJoin('outbox', 'outbox.order_id', 'orders.id')
+      .leftJoin('outbox', (join) =>
+        join.onRef('outbox.order_id', '=', 'orders.id').on('outbox.kind', '=', 'seller'),
+      )
+      .leftJoin('outbox as confirmation', (join) =>
+        join.onRef('confirmation.order_id', '=', 'orders.id').on('confirmation.kind', '=', 'buyer'),
+      )
       .selectAll('orders')
       .select([
         'outbox.sent_at',
@@ -303,18 +571,36 @@ export async function openStore(
         'outbox.last_error',
         'outbox.attempts',
         'outbox.id as mail_id',
+        'confirmation.sent_at as c_sent_at',
+        'confirmation.failed_at as c_failed_at',
+        'confirmation.queued_at as c_queued_at',
+        'confirmation.last_error as c_last_error',
+        'confirmation.attempts as c_attempts',
+        'confirmation.id as c_mail_id',
       ]);
 
-  function toOrder(
-    row: Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>,
-  ): StoredOrder {
-    let mail: MailState | null = null;
-    if (row.mail_id !== null) {
-      const attempts = Number(row.attempts);
-      if (row.sent_at) mail = { state: 'sent', at: row.sent_at, attempts, error: null };
-      else if (row.failed_at) mail = { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
-      else mail = { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
-    }
+  /** A mail's state from its row's columns: sent (at), failed (at, with the answer), or pending (since). */
+  function mailState(
+    id: number | null,
+    row: {
+      sent_at: string | null;
+      failed_at: string | null;
+      queued_at: string | null;
+      last_error: string | null;
+      attempts: number | null;
+      created_at: string;
+    },
+  ): MailState | null {
+    if (id === null) return null;
+    const attempts = Number(row.attempts);
+    if (row.sent_at) return { state: 'sent', at: row.sent_at, attempts, error: null };
+    if (row.failed_at) return { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
+    return { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
+  }
+
+  type OrderRowOut = Awaited<ReturnType<ReturnType<typeof selectOrders>['executeTakeFirstOrThrow']>>;
+
+  function toOrder(row: OrderRowOut): StoredOrder {
     return {
       number: row.number!,
       key: row.key,
@@ -329,14 +615,94 @@ export async function openStore(
       vatCase: row.vat_case,
       spam: row.spam as SpamReason | null,
       requestHash: row.request_hash,
-      mail,
+      mail: mailState(row.mail_id, row),
+      confirmation: mailState(row.c_mail_id, {
+        sent_at: row.c_sent_at,
+        failed_at: row.c_failed_at,
+        queued_at: row.c_queued_at,
+        last_error: row.c_last_error,
+        attempts: row.c_attempts,
+        created_at: row.created_at,
+      }),
+      confirmationSkipped: row.confirmation_skipped === 'limit' ? 'limit' : null,
       erased: row.erased_at !== null,
+      status: row.status,
     };
   }
 
   async function findOrder(key: string): Promise<StoredOrder | undefined> {
     const row = await selectOrders().where('orders.key', '=', key).executeTakeFirst();
     return row && toOrder(row);
+  }
+
+  async function insertTerms(tx: Kysely<Database>, orderId: number, terms: string[]): Promise<void> {
+    if (terms.length > 0)
+      await tx
+        .insertInto('order_terms')
+        .values(terms.map((term) => ({ term, order_id: orderId })))
+        .execute();
+  }
+
+  async function addEvent(
+    tx: Kysely<Database>,
+    orderId: number,
+    event: { who: string; kind: EventKind; detail?: string },
+  ): Promise<void> {
+    await tx
+      .insertInto('events')
+      .values({ order_id: orderId, at: clock, who: event.who, kind: event.kind, detail: event.detail ?? '' })
+      .execute();
+  }
+
+  async function orderId(tx: Kysely<Database>, number: string): Promise<number | undefined> {
+    const row = await tx.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirst();
+    return row && Number(row.id);
+  }
+
+  /** How many confirmations went to (or wait for) one recipient in the 24 hours before `at`. */
+  async function confirmationsSince(recipient: string, at: Date): Promise<number> {
+    const { count } = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('recipient', '=', recipient)
+      .where('created_at', '>', new Date(at.getTime() - DAY_MS).toISOString())
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /**
+   * Puts an order's mail to the sales team, and the buyer's confirmation when `withConfirmation`, into the
+   * outbox: one statement. The daily limit is counted before the transaction (`confirmationsSince`), so the
+   * order's transaction stays as short as it was; two instances that take an order for one address at the
+   * same moment may send one confirmation more than the limit.
+   */
+  async function queueMails(
+    tx: Kysely<Database>,
+    orderId: number,
+    mails: OrderMails,
+    at: Date,
+    withConfirmation: boolean,
+  ): Promise<void> {
+    const queued = at.toISOString();
+    const row = (kind: MailKind, message: MailMessage, recipient: string | null) => ({
+      order_id: orderId,
+      attempts: 0,
+      message: JSON.stringify(message),
+      next_attempt_at: queued,
+      queued_at: queued,
+      created_at: queued,
+      kind,
+      recipient,
+    });
+    await tx
+      .insertInto('outbox')
+      .values([
+        row('seller', mails.seller, null),
+        ...(mails.buyer && withConfirmation
+          ? [row('buyer', mails.buyer.message, mails.buyer.recipient)]
+          : []),
+      ])
+      .execute();
   }
 
   const store = {
@@ -361,14 +727,21 @@ export async function openStore(
     },
 
     /**
-     * Stores a new order and, unless it is spam, its mail, in one transaction. A key that is already there
+     * Stores a new order and, unless it is spam, its mails, in one transaction. A key that is already there
      * (also one a concurrent request stored a moment earlier) gives back that order, unchanged.
      */
     async createOrder(
       order: NewOrder,
-      mailFor: ((number: string) => MailMessage) | undefined,
+      mailsFor: ((number: string) => OrderMails) | undefined,
     ): Promise<{ order: StoredOrder; created: boolean }> {
       try {
+        // Past the daily limit to the buyer's address, the order is taken without a confirmation.
+        const skipped =
+          mailsFor && order.recipient
+            ? (await confirmationsSince(order.recipient, order.createdAt)) >= CONFIRMATIONS_PER_DAY
+              ? ('limit' as const)
+              : null
+            : null;
         const number = await db.transaction().execute(async (tx) => {
           const { id } = await tx
             .insertInto('orders')
@@ -386,32 +759,31 @@ export async function openStore(
               spam: order.spam,
               request_hash: order.requestHash,
               client: order.client,
+              confirmation_skipped: skipped,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
           const number = orderNumber(order.createdAt, Number(id));
           await tx.updateTable('orders').set({ number }).where('id', '=', id).execute();
-          if (mailFor)
-            await tx
-              .insertInto('outbox')
-              .values({
-                order_id: Number(id),
-                attempts: 0,
-                message: JSON.stringify(mailFor(number)),
-                next_attempt_at: order.createdAt.toISOString(),
-                queued_at: order.createdAt.toISOString(),
-              })
-              .execute();
+          await insertTerms(tx, Number(id), orderTerms(number, order.buyer, order.lines));
+          if (mailsFor) await queueMails(tx, Number(id), mailsFor(number), order.createdAt, !skipped);
           return number;
+        });
+        const pending = (): MailState => ({
+          state: 'pending',
+          at: order.createdAt.toISOString(),
+          attempts: 0,
+          error: null,
         });
         return {
           order: {
             ...order,
             number,
             erased: false,
-            mail: mailFor
-              ? { state: 'pending', at: order.createdAt.toISOString(), attempts: 0, error: null }
-              : null,
+            mail: mailsFor ? pending() : null,
+            confirmation: mailsFor && !skipped ? pending() : null,
+            confirmationSkipped: skipped,
+            status: 'new',
           },
           created: true,
         };
@@ -601,14 +973,29 @@ export async function openStore(
      * Removes the buyer's personal data of one order (GDPR art. 17): the details, the mail's body, the client
      * hash and the request's hash. The number, the date, the lines and the totals stay. False when no such order.
      */
-    async erase(number: string): Promise<boolean> {
+    async erase(number: string, who: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const order = await tx
           .selectFrom('orders')
-          .select('id')
+          .select(['id', 'lines'])
           .where('number', '=', number)
           .executeTakeFirst();
         if (!order) return false;
+        // Found by its number and industries only, no more by the buyer's words.
+        await tx.deleteFrom('order_terms').where('order_id', '=', Number(order.id)).execute();
+        await insertTerms(
+          tx,
+          Number(order.id),
+          orderTerms(number, EMPTY_BUYER, JSON.parse(order.lines) as OrderRow[]),
+        );
+        // Notes may name the buyer: their text goes too; that there was a note stays.
+        await tx
+          .updateTable('events')
+          .set({ detail: '' })
+          .where('order_id', '=', Number(order.id))
+          .where('kind', '=', 'note')
+          .execute();
+        await addEvent(tx, Number(order.id), { who, kind: 'erase' });
         const erased = Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])) as Buyer;
         await tx
           .updateTable('orders')
@@ -625,7 +1012,7 @@ export async function openStore(
           .execute();
         await tx
           .updateTable('outbox')
-          .set({ message: CLEARED })
+          .set({ message: CLEARED, recipient: null })
           .where('order_id', '=', Number(order.id))
           .execute();
         return true;
@@ -635,7 +1022,7 @@ export async function openStore(
     /**
      * Applies the retention (docs/orders.md): spam older than 30 days and orders past `retentionYears` (counted
      * from the end of their year) are deleted with their mails; client hashes older than a day are cleared, and
-     * so is any sent mail's body. Returns the numbers of the orders deleted.
+     * so are confirmations' recipient hashes older than a day (the limit needs 24 hours) and any sent mail's body. Returns the numbers of the orders deleted.
      */
     async prune(now: Date, retentionYears: number): Promise<{ deleted: string[]; cleared: number }> {
       return db.transaction().execute(async (tx) => {
@@ -655,12 +1042,20 @@ export async function openStore(
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
           await tx.deleteFrom('outbox').where('order_id', 'in', chunk).execute();
+          await tx.deleteFrom('order_terms').where('order_id', 'in', chunk).execute();
+          await tx.deleteFrom('events').where('order_id', 'in', chunk).execute();
           await tx.deleteFrom('orders').where('id', 'in', chunk).execute();
         }
         await tx
           .updateTable('orders')
           .set({ client: null })
           .where('client', 'is not', null)
+          .where('created_at', '<', new Date(now.getTime() - CLIENT_HASH_MS).toISOString())
+          .execute();
+        await tx
+          .updateTable('outbox')
+          .set({ recipient: null })
+          .where('recipient', 'is not', null)
           .where('created_at', '<', new Date(now.getTime() - CLIENT_HASH_MS).toISOString())
           .execute();
         const cleared = await tx
@@ -679,7 +1074,279 @@ export async function openStore(
      */
     async compact(): Promise<void> {
       if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-      else await sql`vacuum orders, outbox`.execute(db);
+      else await sql`vacuum orders, outbox, order_terms, events`.execute(db);
+    },
+
+    // ---- The desk: its list, an order's page and its actions, each recorded with who and when. ----
+
+    /** One page of orders, newest first, by the filter: one query, on the indexes of status, date and terms. */
+    async listPage(filter: OrderFilter, page = 1): Promise<OrderPage> {
+      let query = selectOrders();
+      if (!filter.spam) query = query.where('orders.spam', 'is', null);
+      if (filter.status) query = query.where('orders.status', '=', filter.status);
+      if (filter.from) query = query.where('orders.created_at', '>=', `${filter.from}T00:00:00.000Z`);
+      if (filter.to) query = query.where('orders.created_at', '<=', `${filter.to}T23:59:59.999Z`);
+      const terms = [
+        ...(filter.industry ? [{ from: `i:${filter.industry}`, exact: true }] : []),
+        ...queryTerms(filter.q ?? '').map((term) => ({ from: term, exact: false })),
+      ];
+      for (const { from, exact } of terms)
+        query = query.where('orders.id', 'in', (eb) => {
+          const found = eb.selectFrom('order_terms').select('order_terms.order_id');
+          return exact
+            ? found.where('order_terms.term', '=', from)
+            : found.where('order_terms.term', '>=', from).where('order_terms.term', '<', `${from}\uffff`);
+        });
+      const rows = await query
+        .orderBy('orders.id', 'desc')
+        .limit(PAGE_SIZE + 1)
+        .offset((Math.max(1, page) - 1) * PAGE_SIZE)
+        .execute();
+      return { orders: rows.slice(0, PAGE_SIZE).map(toOrder), more: rows.length > PAGE_SIZE };
+    },
+
+    /** Every order of the filter, newest first, for the export: page by page, each one indexed query. */
+    async allFiltered(filter: OrderFilter): Promise<StoredOrder[]> {
+      const all: StoredOrder[] = [];
+      for (let page = 1; ; page++) {
+        const { orders, more } = await store.listPage(filter, page);
+        all.push(...orders);
+        if (!more) return all;
+      }
+    },
+
+    async orderByNumber(number: string): Promise<StoredOrder | undefined> {
+      const row = await selectOrders().where('orders.number', '=', number).executeTakeFirst();
+      return row && toOrder(row);
+    },
+
+    /** The order's history, oldest first. */
+    async events(number: string): Promise<OrderEvent[]> {
+      return (
+        await db
+          .selectFrom('events')
+          .innerJoin('orders', 'orders.id', 'events.order_id')
+          .select(['events.at', 'events.who', 'events.kind', 'events.detail'])
+          .where('orders.number', '=', number)
+          .orderBy('events.id')
+          .execute()
+      ).map((row) => ({ at: row.at, who: row.who, kind: row.kind, detail: row.detail }));
+    },
+
+    /** Moves an order to a status its current one may go to; false when it may not (or no such order). */
+    async changeStatus(number: string, to: OrderStatus, who: string): Promise<boolean> {
+      const from = ORDER_STATUSES.filter((status) => NEXT_STATUSES[status].includes(to));
+      if (from.length === 0) return false;
+      return db.transaction().execute(async (tx) => {
+        const id = await orderId(tx, number);
+        if (id === undefined) return false;
+        const result = await tx
+          .updateTable('orders')
+          .set({ status: to })
+          .where('id', '=', id)
+          .where('status', 'in', from)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== BigInt(1)) return false;
+        await addEvent(tx, id, { who, kind: 'status', detail: to });
+        return true;
+      });
+    },
+
+    /** Records something that happened to an order (a note, a retry, an erasure); false when no such order. */
+    async recordEvent(
+      number: string,
+      event: { who: string; kind: EventKind; detail?: string },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const id = await orderId(tx, number);
+        if (id === undefined) return false;
+        await addEvent(tx, id, event);
+        return true;
+      });
+    },
+
+    /** Marks an order as spam: its mails not yet sent are given up. False when it already is, or is none. */
+    async markSpam(number: string, who: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const id = await orderId(tx, number);
+        if (id === undefined) return false;
+        const result = await tx
+          .updateTable('orders')
+          .set({ spam: 'staff' })
+          .where('id', '=', id)
+          .where('spam', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== BigInt(1)) return false;
+        await tx
+          .updateTable('outbox')
+          .set({ failed_at: clock, last_error: 'spam', lease_token: null })
+          .where('order_id', '=', id)
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .execute();
+        await addEvent(tx, id, { who, kind: 'spam' });
+        return true;
+      });
+    },
+
+    /**
+     * An order taken for spam is not: it is flagged no more, and its mail to the sales team and the buyer's
+     * confirmation go out (the confirmation within the daily limit). Mails it already has are queued again.
+     * False when it is not spam, was erased, or is none.
+     */
+    async markNotSpam(
+      number: string,
+      who: string,
+      mailsFor: (order: StoredOrder) => OrderMails,
+    ): Promise<boolean> {
+      const order = await store.orderByNumber(number);
+      if (!order || order.spam === null || order.erased) return false;
+      const now = await dbNow();
+      const mails = mailsFor(order);
+      const limited =
+        mails.buyer !== undefined &&
+        (await confirmationsSince(mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
+      return db.transaction().execute(async (tx) => {
+        const id = (await orderId(tx, number))!;
+        const result = await tx
+          .updateTable('orders')
+          .set({ spam: null })
+          .where('id', '=', id)
+          .where('spam', 'is not', null)
+          .where('erased_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== BigInt(1)) return false;
+        if (order.mail === null && order.confirmation === null) {
+          await queueMails(tx, id, mails, now, !limited);
+          if (limited)
+            await tx
+              .updateTable('orders')
+              .set({ confirmation_skipped: 'limit' })
+              .where('id', '=', id)
+              .execute();
+        } else
+          await tx
+            .updateTable('outbox')
+            .set({ failed_at: null, last_error: null, next_attempt_at: clock, queued_at: clock })
+            .where('order_id', '=', id)
+            .where('sent_at', 'is', null)
+            .where('last_error', '=', 'spam')
+            .execute();
+        await addEvent(tx, id, { who, kind: 'notSpam' });
+        return true;
+      });
+    },
+
+    /** Net, VAT case, VAT and gross of each order (spam left out) in a range of days, oldest first. */
+    async accounts(from: string, to: string) {
+      return db
+        .selectFrom('orders')
+        .select(['number', 'created_at', 'status', 'net', 'vat_case', 'vat', 'gross'])
+        .where('spam', 'is', null)
+        .where('created_at', '>=', `${from}T00:00:00.000Z`)
+        .where('created_at', '<=', `${to}T23:59:59.999Z`)
+        .orderBy('id')
+        .execute();
+    },
+
+    // ---- Staff accounts, sessions and the lock-out (desk/auth.ts hashes; this keeps). ----
+
+    async addUser(name: string, password: string): Promise<boolean> {
+      const result = await db
+        .insertInto('users')
+        .values({ name, password, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** Removes an account and ends its sessions. */
+    async removeUser(name: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('sessions').where('name', '=', name).execute();
+        const result = await tx.deleteFrom('users').where('name', '=', name).executeTakeFirst();
+        return result.numDeletedRows === BigInt(1);
+      });
+    },
+
+    async listUsers(): Promise<{ name: string; createdAt: string }[]> {
+      return (await db.selectFrom('users').select(['name', 'created_at']).orderBy('name').execute()).map(
+        (row) => ({ name: row.name, createdAt: row.created_at }),
+      );
+    },
+
+    async passwordOf(name: string): Promise<string | undefined> {
+      return (await db.selectFrom('users').select('password').where('name', '=', name).executeTakeFirst())
+        ?.password;
+    },
+
+    /** The times of a name's last `count` wrong passwords, newest first. */
+    async lastFailures(name: string, count: number): Promise<Date[]> {
+      const rows = await db
+        .selectFrom('sign_in_failures')
+        .select('at')
+        .where('name', '=', name)
+        .orderBy('at', 'desc')
+        .limit(count)
+        .execute();
+      return rows.map((row) => new Date(row.at));
+    },
+
+    /** A wrong password for a name; failures older than a day are forgotten meanwhile. */
+    async recordFailure(name: string, at: Date): Promise<void> {
+      await db.insertInto('sign_in_failures').values({ name, at: at.toISOString() }).execute();
+      await db
+        .deleteFrom('sign_in_failures')
+        .where('at', '<', new Date(at.getTime() - DAY_MS).toISOString())
+        .execute();
+    },
+
+    async clearFailures(name: string): Promise<void> {
+      await db.deleteFrom('sign_in_failures').where('name', '=', name).execute();
+    },
+
+    async createSession(idHash: string, name: string, at: Date): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id: idHash, name, created_at: at.toISOString(), seen_at: at.toISOString() })
+        .execute();
+    },
+
+    /**
+     * The name of a session that was used within `idleMs`, marking it used now; a session idle for longer is
+     * deleted, as is one whose account is gone.
+     */
+    async touchSession(idHash: string, at: Date, idleMs: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.name', 'sessions.name')
+        .select(['sessions.name', 'sessions.seen_at'])
+        .where('sessions.id', '=', idHash)
+        .executeTakeFirst();
+      if (!row || new Date(row.seen_at).getTime() + idleMs < at.getTime()) {
+        await db.deleteFrom('sessions').where('id', '=', idHash).execute();
+        return undefined;
+      }
+      // Written at most once a minute: a page view is a read, not a write.
+      if (at.getTime() - new Date(row.seen_at).getTime() > 60_000)
+        await db
+          .updateTable('sessions')
+          .set({ seen_at: at.toISOString() })
+          .where('id', '=', idHash)
+          .execute();
+      return row.name;
+    },
+
+    async endSession(idHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', idHash).execute();
+    },
+
+    /** Sessions idle for longer than `idleMs` are deleted (prune). */
+    async pruneSessions(at: Date, idleMs: number): Promise<void> {
+      await db
+        .deleteFrom('sessions')
+        .where('seen_at', '<', new Date(at.getTime() - idleMs).toISOString())
+        .execute();
     },
 
     /** Whether the database answers. */

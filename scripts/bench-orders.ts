@@ -2,12 +2,17 @@
 // - one instance of the order service on SQLite (its own process, mails as .eml files);
 // - two instances on one Postgres (a throwaway cluster) sharing one SMTP server, the clients spread over both.
 // Each run checks that the database holds exactly 500 orders and that exactly 500 mails arrived, one per order.
+// Then the desk: 10,000 orders seeded into SQLite and into Postgres, and the p95 of the list's first page, a
+// page filtered by status, and searches by company word, e-mail address and PO number (200 of each).
 // The figures and the machine's load go to docs/orders.md by hand; nothing here is a test.
 import fs from 'node:fs';
 import os from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
-import { openStore } from '../orders/store';
+import { openStore, type OrderFilter, type Store } from '../orders/store';
+import { getCategories } from '../lib/content';
 import {
+  buyer,
   kill,
   post,
   startPostgres,
@@ -60,7 +65,10 @@ async function sqlite() {
   try {
     const result = await load([url]);
     const mailDir = path.join(dataDir, 'mail');
-    const mails = () => fs.readdirSync(mailDir).filter((name) => name.endsWith('.eml')).length;
+    // The mails to the sales team; the buyers' confirmations are files of their own (`.confirmation.eml`).
+    const mails = () =>
+      fs.readdirSync(mailDir).filter((name) => name.endsWith('.eml') && !name.endsWith('.confirmation.eml'))
+        .length;
     await waitFor('every mail', () => mails() >= ORDERS, 120_000);
     await kill(child, 'SIGTERM');
     const store = await openStore({ kind: 'sqlite', file: path.join(dataDir, 'orders.db') });
@@ -101,6 +109,129 @@ async function postgres() {
   }
 }
 
+const SEEDED = 10_000;
+const LOOKUPS = 200;
+const WORDS = [
+  'Sonne',
+  'Dach',
+  'Wärme',
+  'Fenster',
+  'Strom',
+  'Haus',
+  'Berg',
+  'Nord',
+  'Süd',
+  'Rhein',
+  'Elbe',
+  'Alpen',
+];
+const FORMS = ['GmbH', 'KG', 'AG', 'UG', 'e.K.', 'GmbH & Co. KG'];
+
+/** Seeds the orders as the service stores them (createOrder: terms, outbox), companies from a few word pairs. */
+async function seed(store: Store) {
+  const categories = getCategories();
+  const started = performance.now();
+  for (let i = 0; i < SEEDED; i++) {
+    const company = `${WORDS[i % WORDS.length]}${WORDS[(i * 7) % WORDS.length]!.toLowerCase()} ${i} ${FORMS[i % FORMS.length]}`;
+    const number = `bench-${i}`;
+    const category = categories[i % categories.length]!.id;
+    await store.createOrder(
+      {
+        key: number,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3600_000),
+        locale: 'de',
+        quote: 'AN-20260101-BENCH1',
+        buyer: { ...buyer, company, email: `einkauf-${i}@kunde-${i % 500}.example`, poNumber: `PO-${i}` },
+        lines: [
+          {
+            key: `${category}|shared|germany`,
+            name: category,
+            area: 'DE',
+            exclusive: false,
+            quantity: 1,
+            price: 9000,
+            total: 9000,
+          },
+        ],
+        net: 9000,
+        vat: 1710,
+        gross: 10710,
+        vatCase: 'domestic',
+        spam: i % 50 === 0 ? 'honeypot' : null,
+        requestHash: number,
+        client: null,
+      },
+      undefined,
+    );
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function timed(store: Store, filter: (i: number) => OrderFilter) {
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < LOOKUPS; i++) {
+    const started = performance.now();
+    rows += (await store.listPage(filter(i))).orders.length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    p50: times[Math.floor(LOOKUPS * 0.5)]!,
+    p95: times[Math.floor(LOOKUPS * 0.95)]!,
+    rows: rows / LOOKUPS,
+  };
+}
+
+async function deskBench(label: string, store: Store, afterSeeding = async () => {}) {
+  const seconds = await seed(store);
+  await afterSeeding();
+  console.log(`\nThe desk on ${label}: ${SEEDED} orders seeded in ${seconds.toFixed(1)} s`);
+  const cases: [string, (i: number) => OrderFilter][] = [
+    ['list, first page', () => ({})],
+    ['list, status "new", page of 50', () => ({ status: 'new' })],
+    ['list, one industry', (i) => ({ industry: getCategories()[i % getCategories().length]!.id })],
+    ['search, company word', (i) => ({ q: WORDS[i % WORDS.length]! })],
+    ['search, company word and number', (i) => ({ q: `${WORDS[i % WORDS.length]} ${(i * 37) % SEEDED}` })],
+    [
+      'search, e-mail address',
+      (i) => ({ q: `einkauf-${(i * 37) % SEEDED}@kunde-${((i * 37) % SEEDED) % 500}.example` }),
+    ],
+    ['search, PO number', (i) => ({ q: `PO-${(i * 53) % SEEDED}` })],
+  ];
+  for (const [name, filter] of cases) {
+    const { p50, p95, rows } = await timed(store, filter);
+    console.log(
+      `${name}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${rows.toFixed(0)} rows a page)`,
+    );
+  }
+}
+
+async function desk() {
+  const dataDir = tempDir('bench-desk');
+  const sqliteStore = await openStore({ kind: 'sqlite', file: path.join(dataDir, 'orders.db') });
+  try {
+    await deskBench('SQLite', sqliteStore);
+  } finally {
+    await sqliteStore.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const cluster = await startPostgres();
+  const postgresStore = await openStore({ kind: 'postgres', url: cluster.url });
+  try {
+    // As autovacuum does on a running database after many inserts: the planner's statistics of the new rows.
+    await deskBench('Postgres', postgresStore, async () => {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      await client.query('analyze');
+      await client.end();
+    });
+  } finally {
+    await postgresStore.close();
+    await cluster.close();
+  }
+}
+
 async function main() {
   console.log(
     `Node ${process.version}, ${os.availableParallelism()} cores, load average ${os
@@ -108,8 +239,11 @@ async function main() {
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
-  await sqlite();
-  await postgres();
+  if (!process.argv.includes('--desk-only')) {
+    await sqlite();
+    await postgres();
+  }
+  await desk();
   console.log(
     `\nload average after: ${os
       .loadavg()

@@ -1,8 +1,8 @@
 // Serves the static export in out/ the way a CDN does: `/x` answers with `x.html`, unknown paths with
 // `404.html` and status 404, text is compressed, and the headers in `out/_headers` (Netlify/Cloudflare Pages
 // format) are applied by the requested path, with those hosts' default Cache-Control for files no rule gives
-// one. Under /api/ it serves the order service (orders/) on the same origin, with its database and mail
-// folder in ORDERS_DATA_DIR (default .data/) and the site's own origins allowed.
+// one. Under /api/ and /desk it serves the order service (orders/) and its desk on the same origin, with its
+// database and mail folder in ORDERS_DATA_DIR (default .data/) and the site's own origins allowed.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -70,11 +70,17 @@ function compressed(file: string, encoding: 'br' | 'gzip'): Buffer {
 for (const name of fs.readdirSync(root, { recursive: true, encoding: 'utf8' }))
   if (compressible.test(types[path.extname(name)] ?? '')) compressed(path.join(root, name), 'br');
 
+/** The order desk (`/desk` and below), which the order service serves, as `/api/` (docs/deployment.md). */
+function isDesk(url: string): boolean {
+  const { pathname } = new URL(url, 'http://localhost');
+  return pathname === '/desk' || pathname.startsWith('/desk/');
+}
+
 /** The order service's request handler, once it has started. */
 let orders: ReturnType<typeof getRequestListener> | undefined;
 
 const server = http.createServer((request, response) => {
-  if (request.url?.startsWith('/api/')) {
+  if (request.url?.startsWith('/api/') || isDesk(request.url ?? '')) {
     if (orders) void orders(request, response);
     else response.writeHead(503, { 'Retry-After': '1' }).end();
     return;
@@ -122,6 +128,8 @@ server.listen(port, host, async () => {
   // The service takes orders from the pages of this origin, by either name.
   const config = readConfig({
     ALLOWED_ORIGINS: `http://localhost:${chosen},http://127.0.0.1:${chosen}`,
+    // The sales team's mails link to their orders in this desk.
+    DESK_URL: `http://localhost:${chosen}/desk`,
     ...process.env,
   });
   const service = await startService(config);

@@ -61,7 +61,7 @@ const build: Gate = { name: 'build', command: 'npm run build', env: orderService
 const exportGates: Gate[] = [
   {
     name: 'e2e',
-    command: 'npx playwright test --workers=2 --reporter=list,json',
+    command: 'npx playwright test --reporter=list,json',
     env: {
       ...orderService,
       E2E_PORT: String(port),

@@ -230,6 +230,9 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
             email: confirmed.buyer.invoiceEmail || confirmed.buyer.email,
           })}
         </p>
+        {confirmed.confirmationMail && (
+          <p className="mt-2 text-slate-800">{fill(c.mailOnItsWay, { email: confirmed.buyer.email })}</p>
+        )}
         <a
           href={props.overviewHref}
           onClick={() => useCheckoutStore.getState().dismissConfirmation()}

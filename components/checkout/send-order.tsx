@@ -187,6 +187,7 @@ function ToService({
         vatRate,
         // The service's totals, computed from the prices it holds, are the order's.
         totals: { net: result.net, vat: result.vat, gross: result.gross },
+        confirmationMail: result.confirmationMail,
       });
       useCartStore.getState().clear();
     } else {

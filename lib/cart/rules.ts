@@ -81,6 +81,12 @@ export function groupKey(item: Pick<CartItem, 'category' | 'exclusive' | 'area'>
   return `${item.category}|${item.exclusive ? 'exclusive' : 'shared'}|${item.area}`;
 }
 
+/** What a group's key says (the inverse of `groupKey`): the order service reads its stored rows by it. */
+export function splitGroupKey(key: string): Pick<CartItem, 'category' | 'exclusive' | 'area'> {
+  const [category = '', kind, ...area] = key.split('|');
+  return { category, exclusive: kind === 'exclusive', area: area.join('|') };
+}
+
 export function groupItems(items: readonly CartItem[]): CartGroup[] {
   const groups = new Map<string, CartGroup>();
   for (const item of items) {

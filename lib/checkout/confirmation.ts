@@ -20,6 +20,8 @@ export interface ConfirmedOrder {
   vatRate: number;
   /** Net, VAT and gross in cents as the order service computed them: the order's, not the checkout's. */
   totals?: { net: number; vat: number; gross: number };
+  /** Whether the service said a confirmation mail is on its way to the buyer's address. */
+  confirmationMail?: boolean;
 }
 
 /** The confirmation's summary: its rows and details, with the totals the service answered. */
@@ -76,5 +78,6 @@ export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
     buyer: sanitizeBuyer(raw.buyer),
     vatRate,
     totals: sanitizeTotals(raw.totals),
+    ...(typeof raw.confirmationMail === 'boolean' ? { confirmationMail: raw.confirmationMail } : {}),
   };
 }

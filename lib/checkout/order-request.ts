@@ -85,6 +85,8 @@ export const orderAcceptedSchema = z.object({
   net: z.int(),
   vat: z.int(),
   gross: z.int(),
+  /** Whether a confirmation mail is on its way to the buyer's address (not beyond 3 a day to one address). */
+  confirmationMail: z.boolean().optional(),
 });
 export type OrderAccepted = z.infer<typeof orderAcceptedSchema>;
 

@@ -46,7 +46,15 @@ export function orderContent(body: OrderRequestBody): string {
 
 /** What became of a send: the service took the order, or why not. */
 export type SendResult =
-  | { ok: true; orderNumber: string; net: number; vat: number; gross: number }
+  | {
+      ok: true;
+      orderNumber: string;
+      net: number;
+      vat: number;
+      gross: number;
+      /** Whether the service says a confirmation mail is on its way; undefined when it does not say. */
+      confirmationMail?: boolean;
+    }
   /** No answer, a timeout or a server error: the service may be down; nothing is lost, try again or mail. */
   | { ok: false; reason: 'unreachable' }
   /** Too many orders from this address: try again after `retryAfter` seconds. */
@@ -66,7 +74,7 @@ export async function readAnswer(response: Response): Promise<SendResult> {
   const body: unknown = await response.json().catch(() => undefined);
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (response.status === 200 || response.status === 201) {
-    const { orderNumber, net, vat, gross } = record;
+    const { orderNumber, net, vat, gross, confirmationMail } = record;
     if (
       typeof orderNumber === 'string' &&
       orderNumber.length > 0 &&
@@ -74,7 +82,14 @@ export async function readAnswer(response: Response): Promise<SendResult> {
       isCents(vat) &&
       isCents(gross)
     )
-      return { ok: true, orderNumber, net, vat, gross };
+      return {
+        ok: true,
+        orderNumber,
+        net,
+        vat,
+        gross,
+        ...(typeof confirmationMail === 'boolean' ? { confirmationMail } : {}),
+      };
     return { ok: false, reason: 'unreachable' };
   }
   if (response.status === 429) {

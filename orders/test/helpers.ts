@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { NEW_BUYER, type Buyer } from '../../lib/checkout/buyer';
 import type { OrderRequestInput } from '../../lib/checkout/order-request';
 import { newQuoteNumber } from '../../lib/checkout/quote';
-import { getCategories } from '../../lib/content';
+import { getCategories, getSite } from '../../lib/content';
 
 const execFileAsync = promisify(execFile);
 
@@ -27,6 +27,7 @@ export const testConfig = {
   trustProxy: false,
   ordersToken: undefined,
   mailFrom: undefined,
+  deskUrl: undefined,
 };
 
 export const buyer: Buyer = {
@@ -108,10 +109,14 @@ export interface SmtpBehaviour {
 
 /**
  * A real SMTP server on `port` (a free one if 0) that keeps each mail it takes. A mail whose connection was
- * closed before the server answered its data is not taken, as a real server does not deliver it.
+ * closed before the server answered its data is not taken, as a real server does not deliver it. Mails to the
+ * sales address (`received`) meet the behaviours and are counted; buyers' confirmations (`confirmations`) are
+ * taken at once, so that each fault test counts one mail per order.
  */
 export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
   const received: ReceivedMail[] = [];
+  const confirmations: ReceivedMail[] = [];
+  const salesAddress = getSite().email;
   const closed = new Set<string>();
   let connections = 0;
   let mails = 0;
@@ -129,6 +134,18 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
       closed.add(session.id);
     },
     onData(stream, session, callback) {
+      const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+      // Buyers' confirmations are kept apart and taken at once: the behaviours and counts are the sales team's.
+      if (!recipients.includes(salesAddress)) {
+        simpleParser(stream).then(
+          (mail) => {
+            confirmations.push({ to: recipients, mail });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+        return;
+      }
       const number = ++mails;
       simpleParser(stream).then(
         async (mail) => {
@@ -137,7 +154,7 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
           const refusal = behaviour.refuse?.(number);
           if (refusal)
             return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
+          received.push({ to: recipients, mail });
           callback();
         },
         (error: Error) => callback(error),
@@ -153,9 +170,14 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     received,
+    confirmations,
+    /** The confirmations taken for this order. */
+    confirmationsOf: (number: string) =>
+      confirmations.filter(({ mail }) => mail.messageId?.includes(`${number}.confirmation@`)),
     /** Forgets what it received and counted, for the next test. */
     reset() {
       received.length = 0;
+      confirmations.length = 0;
       connections = 0;
       mails = 0;
     },
@@ -203,11 +225,14 @@ export async function startProcess(env: Record<string, string>): Promise<Service
 export async function runOrders(
   args: string[],
   env: Record<string, string>,
+  /** What it reads on standard input (a pipe, not a terminal); none if undefined. */
+  input?: string,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ordersDir, 'cli.ts'), ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (input !== undefined) child.stdin!.end(input);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));

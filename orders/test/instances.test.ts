@@ -1,12 +1,13 @@
 // Several instances on one Postgres, the service past one machine: two processes of `npm run service` share one
 // DATABASE_URL and one mail server. Every order is stored once and every mail delivered once: with orders spread
-// over both, with a mail server slower than the lease, with one instance killed (SIGKILL) while it sends, with
+// over both (the buyers' confirmations too), with a mail server slower than the lease, with one instance killed (SIGKILL) while it sends, with
 // one key sent ten times at once to both, and through a rolling restart (SIGTERM) under a stream of orders.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
 import { openStore, type Store } from '../store';
 import {
+  buyer,
   health,
   kill,
   post,
@@ -74,7 +75,11 @@ describe('two instances on one Postgres', { skip }, () => {
 
   async function place(url: string, order: OrderRequestInput = validOrder()) {
     const response = await fetch(`${url}/api/orders`, post(order));
-    assert.equal(response.status, 201, await response.clone().text());
+    assert.equal(
+      response.status,
+      201,
+      `${await response.clone().text()}\n${running.map((service) => service.log()).join('\n')}`,
+    );
     return orderAcceptedSchema.parse(await response.json()).orderNumber;
   }
 
@@ -91,14 +96,22 @@ describe('two instances on one Postgres', { skip }, () => {
     assert.equal((await health(url)).mail?.failed, 0);
   }
 
-  it('stores orders spread over both once and mails each once', async () => {
+  it('stores orders spread over both once and mails each, and each buyer its confirmation, once', async () => {
     const before = await store.countOrders();
+    // Each buyer an address of its own, so that every order gets a confirmation (at most 3 a day per address).
     const numbers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => place((index % 2 ? a : b).url)),
+      Array.from({ length: 20 }, (_, index) =>
+        place(
+          (index % 2 ? a : b).url,
+          validOrder({ buyer: { ...buyer, email: `einkauf-${index}@kunde-${index}.example` } }),
+        ),
+      ),
     );
     assert.equal(new Set(numbers).size, 20);
     assert.equal((await store.countOrders()) - before, 20);
     await deliveredOnce(a.url, numbers);
+    for (const number of numbers)
+      assert.equal(smtp.confirmationsOf(number).length, 1, `the confirmation of ${number} once`);
   });
 
   it('mails each order once while the mail server takes longer than the lease to answer', async () => {

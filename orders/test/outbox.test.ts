@@ -37,17 +37,20 @@ describe('the outbox', () => {
         assert.equal(response.status, 201);
         numbers.push(orderAcceptedSchema.parse(await response.json()).orderNumber);
       }
-      // Every mail has failed at least once and waits for its next try.
+      // Every mail (to the sales team, and each buyer's confirmation) has failed at least once and waits.
       await waitFor('a failed try of each mail', async () => {
         const unsent = await store.unsentMails();
-        return unsent.length === 3 && unsent.every((entry) => entry.attempts > 0 && entry.lastError);
+        return unsent.length === 6 && unsent.every((entry) => entry.attempts > 0 && entry.lastError);
       });
       const smtp = await startSmtp(port);
       try {
-        await waitFor('all three mails', async () => (await store.unsentMails()).length === 0);
+        await waitFor('all six mails', async () => (await store.unsentMails()).length === 0);
         const ids = smtp.received.map(({ mail: parsed }) => parsed.messageId ?? '');
         assert.equal(ids.length, 3, 'each mail once');
-        for (const number of numbers) assert.equal(ids.filter((id) => id.includes(number)).length, 1);
+        for (const number of numbers) {
+          assert.equal(ids.filter((id) => id.includes(number)).length, 1);
+          assert.equal(smtp.confirmationsOf(number).length, 1, 'each confirmation once');
+        }
       } finally {
         await smtp.close();
       }

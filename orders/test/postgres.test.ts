@@ -6,8 +6,10 @@ import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
+import { orderMails } from '../messages';
 import { openStore, type Store } from '../store';
 import {
+  buyer,
   post,
   postgresSkip,
   startPostgres,
@@ -68,6 +70,54 @@ describe('the service on Postgres', { skip }, () => {
       async () => (await store.unsentMails()).length === 0 && smtp.received.length === 2,
     );
     assert.equal(await store.countOrders(), 2);
+  });
+
+  it('keeps the desk’s work: search, status, notes, spam let through, erasure, accounts and sessions', async () => {
+    const place = async (changes: Parameters<typeof validOrder>[0]) =>
+      orderAcceptedSchema.parse(await (await app.request('/api/orders', post(validOrder(changes)))).json())
+        .orderNumber;
+    const found = await place({ buyer: { ...buyer, company: 'Nordlicht Solar GmbH', poNumber: 'PO-55012' } });
+    const spam = await place({ buyer: { ...buyer, email: 'pg-spam@kunde.example' }, website: 'bot' });
+    for (const q of ['nordlicht', 'PO-55012', found])
+      assert.deepEqual(
+        (await store.listPage({ q })).orders.map((order) => order.number),
+        [found],
+        q,
+      );
+    assert.equal((await store.listPage({ q: 'Nordlicht', status: 'confirmed' })).orders.length, 0);
+    assert.equal(await store.changeStatus(found, 'confirmed', 'anna'), true);
+    assert.equal(await store.changeStatus(found, 'new', 'anna'), false);
+    assert.equal(await store.recordEvent(found, { who: 'anna', kind: 'note', detail: 'Rückruf' }), true);
+    assert.deepEqual(
+      (await store.events(found)).map((event) => [event.who, event.kind, event.detail]),
+      [
+        ['anna', 'status', 'confirmed'],
+        ['anna', 'note', 'Rückruf'],
+      ],
+    );
+    const released = await store.markNotSpam(spam, 'anna', (order) =>
+      orderMails(order, { mailFrom: undefined, deskUrl: undefined }, (text) => store.clientHash(text)),
+    );
+    assert.equal(released, true);
+    await waitFor('both mails of the order let through', () => smtp.confirmationsOf(spam).length === 1);
+    assert.equal(await store.erase(found, 'anna'), true);
+    assert.equal((await store.listPage({ q: 'nordlicht' })).orders.length, 0);
+    assert.equal((await store.events(found)).find((event) => event.kind === 'note')?.detail, '');
+    const day = new Date().toISOString().slice(0, 10);
+    assert.ok((await store.accounts(day, day)).some((row) => row.number === found));
+
+    assert.equal(await store.addUser('anna', 'scrypt$hash'), true);
+    assert.equal(await store.addUser('anna', 'scrypt$other'), false);
+    const now = new Date();
+    await store.createSession('session-hash', 'anna', now);
+    assert.equal(await store.touchSession('session-hash', now, 60_000), 'anna');
+    assert.equal(
+      await store.touchSession('session-hash', new Date(now.getTime() + 120_000), 60_000),
+      undefined,
+    );
+    await store.recordFailure('anna', now);
+    assert.equal((await store.lastFailures('anna', 5)).length, 1);
+    assert.equal(await store.removeUser('anna'), true);
   });
 
   it('takes the same key sent at once as one order', async () => {

@@ -57,8 +57,13 @@ describe('personal data', () => {
         ).orderNumber;
       erased = await place(erasedBuyer);
       kept = await place();
-      await waitFor('both mails in the folder', () =>
-        [erased, kept].every((number) => fs.existsSync(path.join(mailDir, `${number}.eml`))),
+      // Each order's mail to the sales team and its buyer's confirmation.
+      await waitFor('all four mails in the folder', () =>
+        [erased, kept].every(
+          (number) =>
+            fs.existsSync(path.join(mailDir, `${number}.eml`)) &&
+            fs.existsSync(path.join(mailDir, `${number}.confirmation.eml`)),
+        ),
       );
     } finally {
       await kill(service.child, 'SIGTERM');
@@ -79,8 +84,24 @@ describe('personal data', () => {
     assert.equal(row.request_hash, null);
     assert.ok(row.erased_at);
     const outbox = await rows(file, 'outbox');
-    assert.equal(outbox.find((mail) => mail.order_id === row.id)?.message, '{}');
+    const mails = outbox.filter((mail) => mail.order_id === row.id);
+    assert.deepEqual(
+      mails.map((mail) => [mail.kind, mail.message, mail.recipient]),
+      [
+        ['seller', '{}', null],
+        ['buyer', '{}', null],
+      ],
+    );
     assert.equal(fs.existsSync(path.join(mailDir, `${erased}.eml`)), false);
+    assert.equal(fs.existsSync(path.join(mailDir, `${erased}.confirmation.eml`)), false);
+    assert.equal(fs.existsSync(path.join(mailDir, `${kept}.confirmation.eml`)), true);
+    // The order's history says who erased it: the system user, through the command.
+    const events = (await rows(file, 'events')).filter((event) => event.order_id === row.id);
+    assert.deepEqual(
+      events.map((event) => event.kind),
+      ['erase'],
+    );
+    assert.match(String(events[0]!.who), /\(npm run orders\)$/);
     assert.equal(fs.existsSync(path.join(mailDir, `${kept}.eml`)), true);
     assert.equal(
       JSON.parse(String(orders.find((candidate) => candidate.number === kept)!.buyer)).email,

@@ -1,0 +1,110 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { Store } from '../store';
+
+/**
+ * The desk's accounts and sessions: passwords hashed with scrypt (node:crypto), sessions as random ids whose
+ * SHA-256 alone is stored, so that every instance knows them and a copy of the database signs nobody in.
+ */
+
+/** The shortest password an account may have. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 8 * 3600_000;
+/** Wrong passwords for one name within LOCK_WINDOW_MS that lock it for LOCK_MS. */
+export const LOCK_FAILURES = 5;
+export const LOCK_WINDOW_MS = 15 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+
+/** scrypt's cost (N = 2^15, r = 8, p = 1: 32 MiB and some 50 ms a try), as OWASP's cheat sheet gives it. */
+const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/** `scrypt$N$r$p$salt$key`, salt and key in base64url: the cost travels with the hash, so it can grow later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: COST.maxmem,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash no password matches, checked for unknown names, so that they take as long as known ones. */
+let decoy: Promise<string> | undefined;
+
+/** An account's name: 2 to 40 lower-case letters, digits, `.`, `_` or `-`, starting with a letter or digit. */
+export function accountName(raw: string): string | undefined {
+  const name = raw.trim().toLowerCase();
+  return /^[a-z0-9][a-z0-9._-]{1,39}$/.test(name) ? name : undefined;
+}
+
+export function passwordProblem(password: string): string | undefined {
+  if ([...password].length < MIN_PASSWORD_LENGTH)
+    return `A password has at least ${MIN_PASSWORD_LENGTH} characters`;
+  return undefined;
+}
+
+export type SignInResult = { ok: true; name: string } | { ok: false; reason: 'wrong' | 'locked' };
+
+/** When the name's lock ends: 15 minutes after the fifth wrong password within 15 minutes; or undefined. */
+async function lockedUntil(store: Store, name: string, now: Date): Promise<Date | undefined> {
+  const recent = await store.lastFailures(name, LOCK_FAILURES);
+  if (recent.length < LOCK_FAILURES) return undefined;
+  const newest = recent[0]!.getTime();
+  const oldest = recent.at(-1)!.getTime();
+  if (newest - oldest > LOCK_WINDOW_MS) return undefined;
+  const until = new Date(newest + LOCK_MS);
+  return until > now ? until : undefined;
+}
+
+/**
+ * Checks a name and password. A wrong password is counted for the name whether it exists or not, and the
+ * answer never says which: the same words, and the same scrypt work, for both.
+ */
+export async function signIn(
+  store: Store,
+  rawName: string,
+  password: string,
+  now: Date,
+): Promise<SignInResult> {
+  const name = rawName.trim().toLowerCase().slice(0, 100);
+  if (await lockedUntil(store, name, now)) return { ok: false, reason: 'locked' };
+  const stored = accountName(name) ? await store.passwordOf(name) : undefined;
+  const matches = await verifyPassword(
+    password,
+    stored ?? (await (decoy ??= hashPassword(randomBytes(32).toString('hex')))),
+  );
+  if (stored !== undefined && matches) {
+    await store.clearFailures(name);
+    return { ok: true, name };
+  }
+  await store.recordFailure(name, now);
+  return { ok: false, reason: (await lockedUntil(store, name, now)) ? 'locked' : 'wrong' };
+}
+
+/** A new session's id for the cookie (256 random bits), and what the database keeps of it. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sessionHash(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}

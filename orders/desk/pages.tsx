@@ -1,0 +1,618 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx';
+import { splitGroupKey } from '../../lib/cart/rules';
+import { buyerLines } from '../../lib/checkout/order';
+import { orderWords } from '../../lib/checkout/words';
+import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
+import { getCategories, getCategoryNames, getSite } from '../../lib/content';
+import { fill } from '../../lib/format';
+import { intlLocales, type Locale } from '../../lib/i18n';
+import { formatMoney } from '../../lib/money';
+import {
+  NEXT_STATUSES,
+  ORDER_STATUSES,
+  categoriesOf,
+  type MailState,
+  type OrderEvent,
+  type OrderFilter,
+  type OrderPage,
+  type StoredOrder,
+} from '../store';
+import { deskWords, type DeskWords } from './words';
+
+/**
+ * The desk's pages, rendered on the server with Hono's JSX: plain HTML forms that post, no script at all, one
+ * stylesheet of the service's own. Every field has a label, every table a caption and header cells, every
+ * message a live region, so a keyboard and a screen reader reach everything.
+ */
+
+export interface PageContext {
+  locale: Locale;
+  /** The signed-in account, or undefined on the sign-in page. */
+  user?: string;
+  /** The CSRF token for this session's forms. */
+  csrf: string;
+  /** Where the desk is mounted: `/desk`. */
+  base: string;
+}
+
+function words(locale: Locale): DeskWords {
+  return deskWords[locale];
+}
+
+function dateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocales[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(iso));
+}
+
+function day(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocales[locale], {
+    dateStyle: 'medium',
+    timeZone: 'Europe/Berlin',
+  }).format(new Date(iso));
+}
+
+function Csrf({ token }: { token: string }) {
+  return <input type="hidden" name="csrf" value={token} />;
+}
+
+function Layout({ ctx, title, children }: { ctx: PageContext; title: string; children: Child }) {
+  const w = words(ctx.locale);
+  return (
+    <html lang={ctx.locale}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} · ${w.nav}`}</title>
+        <link rel="stylesheet" href={`${ctx.base}/desk.css`} />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          {w.skip}
+        </a>
+        <header class="top">
+          <a class="brand" href={ctx.base}>
+            Leadwerk <span>{w.nav}</span>
+          </a>
+          {ctx.user && (
+            <form method="post" action={`${ctx.base}/sign-out`} class="account">
+              <span>{fill(w.signedInAs, { name: ctx.user })}</span>
+              <Csrf token={ctx.csrf} />
+              <button type="submit" class="secondary">
+                {w.signOut}
+              </button>
+            </form>
+          )}
+        </header>
+        <main id="main">{children}</main>
+      </body>
+    </html>
+  );
+}
+
+/** A message after an action, or an error, read out by screen readers when the page loads. */
+function Notice({ message, error }: { message?: string; error?: { heading: string; text: string } }) {
+  if (error)
+    return (
+      <div class="notice error" role="alert">
+        <h2>{error.heading}</h2>
+        <p>{error.text}</p>
+      </div>
+    );
+  return message ? (
+    <p class="notice" role="status">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function SignInPage({ ctx, message, error }: { ctx: PageContext; message?: string; error?: string }) {
+  const w = words(ctx.locale).signIn;
+  return (
+    <Layout ctx={ctx} title={w.heading}>
+      <div class="narrow">
+        <h1>{w.heading}</h1>
+        {error ? (
+          <p class="notice error" role="alert" id="sign-in-error">
+            {error}
+          </p>
+        ) : (
+          <Notice message={message} />
+        )}
+        <form method="post" action={`${ctx.base}/sign-in`} class="stack">
+          <Csrf token={ctx.csrf} />
+          <label for="name">{w.name}</label>
+          <input
+            id="name"
+            name="name"
+            autocomplete="username"
+            required
+            aria-describedby={error ? 'sign-in-error' : undefined}
+          />
+          <label for="password">{w.password}</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required />
+          <button type="submit">{w.button}</button>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
+function mailLabel(state: MailState | null, w: DeskWords, fallback: string): string {
+  return state ? w.mail[state.state] : fallback;
+}
+
+function confirmationLabel(order: StoredOrder, w: DeskWords): string {
+  if (order.spam) return w.mail.spam;
+  if (order.confirmationSkipped === 'limit') return w.mail.limit;
+  return mailLabel(order.confirmation, w, w.mail.none);
+}
+
+/** The list's filter as query parameters: the list's own links, the pages and the export keep it. */
+export function filterQuery(filter: OrderFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (filter.industry) params.set('industry', filter.industry);
+  if (filter.q) params.set('q', filter.q);
+  if (filter.spam) params.set('spam', '1');
+  if (page && page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function ListPage({
+  ctx,
+  filter,
+  page,
+  result,
+}: {
+  ctx: PageContext;
+  filter: OrderFilter;
+  page: number;
+  result: OrderPage;
+}) {
+  const w = words(ctx.locale);
+  const l = w.list;
+  const names = getCategoryNames(ctx.locale);
+  return (
+    <Layout ctx={ctx} title={l.heading}>
+      <h1>{l.heading}</h1>
+      <form method="get" action={ctx.base} class="filter" aria-label={l.filter}>
+        <div>
+          <label for="status">{l.status}</label>
+          <select id="status" name="status">
+            <option value="">{l.all}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status} selected={filter.status === status}>
+                {w.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="from">{l.from}</label>
+          <input id="from" name="from" type="date" value={filter.from ?? ''} />
+        </div>
+        <div>
+          <label for="to">{l.to}</label>
+          <input id="to" name="to" type="date" value={filter.to ?? ''} />
+        </div>
+        <div>
+          <label for="industry">{l.industry}</label>
+          <select id="industry" name="industry">
+            <option value="">{l.all}</option>
+            {getCategories().map((category) => (
+              <option key={category.id} value={category.id} selected={filter.industry === category.id}>
+                {names[category.id] ?? category.id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="grow">
+          <label for="q">{l.search}</label>
+          <input id="q" name="q" type="search" value={filter.q ?? ''} aria-describedby="q-hint" />
+          <small id="q-hint">{l.searchHint}</small>
+        </div>
+        <div class="check">
+          <input id="spam" name="spam" type="checkbox" value="1" checked={filter.spam} />
+          <label for="spam">{l.showSpam}</label>
+        </div>
+        <div class="buttons">
+          <button type="submit">{l.apply}</button>
+          <a href={ctx.base}>{l.reset}</a>
+        </div>
+      </form>
+
+      {result.orders.length === 0 ? (
+        <p role="status">{l.none}</p>
+      ) : (
+        <div class="scroll">
+          <table>
+            <caption>
+              {l.caption} · {fill(l.page, { page })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{l.number}</th>
+                <th scope="col">{l.date}</th>
+                <th scope="col">{l.company}</th>
+                <th scope="col">{l.industries}</th>
+                <th scope="col" class="num">
+                  {l.net}
+                </th>
+                <th scope="col">{l.status}</th>
+                <th scope="col">{l.mails}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.orders.map((order) => (
+                <tr key={order.number}>
+                  <th scope="row">
+                    <a href={`${ctx.base}/orders/${order.number}`}>{order.number}</a>
+                    {order.spam && <span class="tag">{l.spamTag}</span>}
+                  </th>
+                  <td>{day(order.createdAt.toISOString(), ctx.locale)}</td>
+                  <td>{order.erased ? '—' : order.buyer.company}</td>
+                  <td>
+                    {categoriesOf(order.lines)
+                      .map((id) => names[id] ?? id)
+                      .join(', ')}
+                  </td>
+                  <td class="num">{formatMoney(order.net, ctx.locale)}</td>
+                  <td>{w.statuses[order.status]}</td>
+                  <td>
+                    {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none)}
+                    <br />
+                    {l.buyer}: {confirmationLabel(order, w)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav class="pages" aria-label={fill(l.page, { page })}>
+        {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
+        {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
+      </nav>
+      <p>
+        <a class="button secondary" href={`${ctx.base}/orders.csv${filterQuery(filter)}`}>
+          {l.exportCsv}
+        </a>
+      </p>
+
+      <section aria-labelledby="accounts">
+        <h2 id="accounts">{l.accounts}</h2>
+        <p id="accounts-hint">{l.accountsHint}</p>
+        <form
+          method="get"
+          action={`${ctx.base}/accounts.csv`}
+          class="filter"
+          aria-describedby="accounts-hint"
+        >
+          <div>
+            <label for="accounts-from">{l.from}</label>
+            <input id="accounts-from" name="from" type="date" required />
+          </div>
+          <div>
+            <label for="accounts-to">{l.to}</label>
+            <input id="accounts-to" name="to" type="date" required />
+          </div>
+          <div class="buttons">
+            <button type="submit" class="secondary">
+              {l.accountsButton}
+            </button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+function MailRow({
+  label,
+  state,
+  text,
+  w,
+  ctx,
+}: {
+  label: string;
+  state: MailState | null;
+  text: string;
+  w: DeskWords;
+  ctx: PageContext;
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{state ? w.mail[state.state] : text}</td>
+      <td>{state ? dateTime(state.at, ctx.locale) : '—'}</td>
+      <td class="num">{state ? state.attempts : '—'}</td>
+      <td>{state?.error ?? '—'}</td>
+    </tr>
+  );
+}
+
+export function OrderPageView({
+  ctx,
+  order,
+  events,
+  message,
+  error,
+}: {
+  ctx: PageContext;
+  order: StoredOrder;
+  events: OrderEvent[];
+  message?: string;
+  error?: string;
+}) {
+  const w = words(ctx.locale);
+  const o = w.order;
+  const words0 = orderWords(ctx.locale);
+  const next = NEXT_STATUSES[order.status];
+  const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
+  const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
+  const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
+  const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, getSite().facts.vatRate).rate : '';
+  const failed = [
+    ...(order.mail?.state === 'failed' ? [['seller', o.resendSeller] as const] : []),
+    ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
+  ];
+  return (
+    <Layout ctx={ctx} title={fill(o.heading, { number: order.number })}>
+      <p>
+        <a href={ctx.base}>{o.back}</a>
+      </p>
+      <h1>{fill(o.heading, { number: order.number })}</h1>
+      <Notice message={message} error={error ? { heading: w.errors.heading, text: error } : undefined} />
+      <dl class="facts">
+        <dt>{w.list.status}</dt>
+        <dd>{w.statuses[order.status]}</dd>
+        <dt>{o.created}</dt>
+        <dd>{dateTime(order.createdAt.toISOString(), ctx.locale)}</dd>
+        <dt>{o.quote}</dt>
+        <dd>{order.quote}</dd>
+        <dt>{o.poNumber}</dt>
+        <dd>{order.buyer.poNumber || '—'}</dd>
+        <dt>{o.language}</dt>
+        <dd>{order.locale.toUpperCase()}</dd>
+        {order.spam && (
+          <>
+            <dt>{o.spam}</dt>
+            <dd>{o.spamBecause[order.spam]}</dd>
+          </>
+        )}
+      </dl>
+
+      <section aria-labelledby="buyer">
+        <h2 id="buyer">{o.buyer}</h2>
+        {order.erased ? (
+          <p>{o.erased}</p>
+        ) : (
+          <address>
+            {buyerLines(order.buyer, words0).map((line) => (
+              <span key={line}>
+                {line}
+                <br />
+              </span>
+            ))}
+          </address>
+        )}
+      </section>
+
+      <section aria-labelledby="lines">
+        <h2 id="lines">{o.lines}</h2>
+        <div class="scroll">
+          <table>
+            <caption class="sr-only">{o.lines}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{o.item}</th>
+                <th scope="col">{o.area}</th>
+                <th scope="col" class="num">
+                  {o.quantity}
+                </th>
+                <th scope="col" class="num">
+                  {o.unitPrice}
+                </th>
+                <th scope="col" class="num">
+                  {o.lineTotal}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.key}>
+                  <th scope="row">
+                    {getCategoryNames(ctx.locale)[splitGroupKey(line.key).category] ?? line.name} (
+                    {line.exclusive ? o.exclusive : o.shared})
+                  </th>
+                  <td>{line.area}</td>
+                  <td class="num">{line.quantity}</td>
+                  <td class="num">{formatMoney(line.price, ctx.locale)}</td>
+                  <td class="num">{formatMoney(line.total, ctx.locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="totals">
+        <h2 id="totals">{o.totals}</h2>
+        <dl class="facts">
+          <dt>{words0.strings.totals.net}</dt>
+          <dd>{formatMoney(order.net, ctx.locale)}</dd>
+          <dt>{o.vatCase}</dt>
+          <dd>{vatCase}</dd>
+          <dt>{fill(words0.strings.totals.vat, { rate: vatRate })}</dt>
+          <dd>{formatMoney(order.vat, ctx.locale)}</dd>
+          <dt>{words0.strings.totals.gross}</dt>
+          <dd>{formatMoney(order.gross, ctx.locale)}</dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="mails">
+        <h2 id="mails">{o.mails}</h2>
+        <div class="scroll">
+          <table>
+            <caption class="sr-only">{o.mails}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{w.list.mails}</th>
+                <th scope="col">{o.state}</th>
+                <th scope="col">{o.at}</th>
+                <th scope="col" class="num">
+                  {o.tries}
+                </th>
+                <th scope="col">{o.answer}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <MailRow
+                label={o.sellerMail}
+                state={order.mail}
+                text={order.spam ? w.mail.spam : w.mail.none}
+                w={w}
+                ctx={ctx}
+              />
+              <MailRow
+                label={o.buyerMail}
+                state={order.confirmation}
+                text={confirmationLabel(order, w)}
+                w={w}
+                ctx={ctx}
+              />
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="history">
+        <h2 id="history">{o.history}</h2>
+        {events.length === 0 ? (
+          <p>{o.noHistory}</p>
+        ) : (
+          <ol class="history">
+            {events.map((event, index) => (
+              <li key={String(index)}>
+                <time datetime={event.at}>{dateTime(event.at, ctx.locale)}</time> · {event.who}:{' '}
+                {fill(w.events[event.kind], {
+                  detail:
+                    event.kind === 'status' && event.detail in w.statuses
+                      ? w.statuses[event.detail as keyof DeskWords['statuses']]
+                      : event.detail,
+                })}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="actions">
+        <h2 id="actions">{o.actions}</h2>
+        <div class="actions">
+          {next.length > 0 ? (
+            <form method="post" action={action('status')} class="stack">
+              <Csrf token={ctx.csrf} />
+              <label for="new-status">{o.newStatus}</label>
+              <select id="new-status" name="status">
+                {next.map((status) => (
+                  <option key={status} value={status}>
+                    {w.statuses[status]}
+                  </option>
+                ))}
+              </select>
+              <button type="submit">{o.save}</button>
+            </form>
+          ) : (
+            <p>{o.final}</p>
+          )}
+
+          <form method="post" action={action('note')} class="stack">
+            <Csrf token={ctx.csrf} />
+            <label for="note">{o.note}</label>
+            <textarea id="note" name="note" rows={3} maxlength={2000} required></textarea>
+            <button type="submit">{o.addNote}</button>
+          </form>
+
+          {failed.length > 0 && (
+            <form method="post" action={action('retry')} class="stack">
+              <Csrf token={ctx.csrf} />
+              <p>{o.resend}</p>
+              {failed.map(([kind, label]) => (
+                <button key={kind} type="submit" name="kind" value={kind}>
+                  {label}
+                </button>
+              ))}
+            </form>
+          )}
+
+          {!order.erased &&
+            (order.spam ? (
+              <form method="post" action={action('not-spam')} class="stack">
+                <Csrf token={ctx.csrf} />
+                <p id="not-spam-hint">{o.notSpamHint}</p>
+                <button type="submit" aria-describedby="not-spam-hint">
+                  {o.notSpam}
+                </button>
+              </form>
+            ) : (
+              <form method="post" action={action('spam')} class="stack">
+                <Csrf token={ctx.csrf} />
+                <button type="submit" class="secondary">
+                  {o.markSpam}
+                </button>
+              </form>
+            ))}
+
+          {!order.erased && (
+            <p>
+              <a class="button danger" href={action('erase')}>
+                {o.eraseButton}
+              </a>
+            </p>
+          )}
+        </div>
+      </section>
+    </Layout>
+  );
+}
+
+export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: StoredOrder }) {
+  const o = words(ctx.locale).order;
+  return (
+    <Layout ctx={ctx} title={o.erase}>
+      <div class="narrow">
+        <h1>{fill(o.eraseHeading, { number: order.number })}</h1>
+        <p>{o.eraseText}</p>
+        <form method="post" action={`${ctx.base}/orders/${order.number}/erase`} class="buttons">
+          <Csrf token={ctx.csrf} />
+          <button type="submit" class="danger">
+            {o.eraseConfirm}
+          </button>
+          <a href={`${ctx.base}/orders/${order.number}`}>{o.cancel}</a>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
+export function ErrorPage({ ctx, text }: { ctx: PageContext; text: string }) {
+  const w = words(ctx.locale);
+  return (
+    <Layout ctx={ctx} title={w.errors.heading}>
+      <h1>{w.errors.heading}</h1>
+      <p role="alert">{text}</p>
+      <p>
+        <a href={ctx.base}>{w.order.back}</a>
+      </p>
+    </Layout>
+  );
+}

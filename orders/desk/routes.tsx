@@ -1,0 +1,390 @@
+/** @jsxImportSource hono/jsx */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { languageDetector } from 'hono/language';
+import { secureHeaders } from 'hono/secure-headers';
+import type { JSX } from 'hono/jsx/jsx-runtime';
+import { getCategories } from '../../lib/content';
+import { isLocale, type Locale } from '../../lib/i18n';
+import { ordersCsv, safeCsv } from '../app';
+import type { OrdersConfig } from '../config';
+import { eraseBuyer } from '../mail';
+import { orderMails } from '../messages';
+import { DatabaseUnavailable, isOrderStatus, type OrderFilter, type Store } from '../store';
+import { SESSION_IDLE_MS, newSessionId, sessionHash, signIn } from './auth';
+import { EraseConfirmPage, ErrorPage, ListPage, OrderPageView, SignInPage, type PageContext } from './pages';
+import { deskWords } from './words';
+
+/**
+ * The order desk at /desk: sign-in, the list, an order's page and its actions. Every change is a POST that
+ * passes Hono's same-origin check (`hono/csrf`) and carries the session's CSRF token; every page is `noindex`,
+ * `no-store`, never framed, and runs under a policy that allows no script at all.
+ */
+
+export interface DeskOptions {
+  store: Store;
+  config: Pick<OrdersConfig, 'mail' | 'mailFrom' | 'deskUrl' | 'trustProxy'>;
+  /** Wakes the outbox after mails were queued. */
+  onMail?: () => void;
+  now?: () => Date;
+  /** Where the desk is mounted. */
+  base?: string;
+}
+
+type Env = { Variables: { language: string; user: string | undefined; session: string | undefined } };
+
+const stylesheet = fs.readFileSync(path.join(__dirname, 'desk.css'), 'utf8');
+const stylesheetTag = `"${createHash('sha256').update(stylesheet).digest('base64url').slice(0, 16)}"`;
+
+const MAX_NOTE = 2000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const hash = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(hash(given), hash(expected));
+}
+
+function isDay(value: string | undefined): value is string {
+  return value !== undefined && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/** The list's filter from the query; anything not understood is left out. */
+function readFilter(c: Context): OrderFilter {
+  const status = c.req.query('status');
+  const from = c.req.query('from');
+  const to = c.req.query('to');
+  const industry = c.req.query('industry');
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+  return {
+    ...(isOrderStatus(status) ? { status } : {}),
+    ...(isDay(from) ? { from } : {}),
+    ...(isDay(to) ? { to } : {}),
+    ...(getCategories().some((category) => category.id === industry) ? { industry } : {}),
+    ...(q ? { q } : {}),
+    ...(c.req.query('spam') === '1' ? { spam: true } : {}),
+  };
+}
+
+export function createDesk({
+  store,
+  config,
+  onMail = () => {},
+  now = () => new Date(),
+  base = '/desk',
+}: DeskOptions) {
+  const desk = new Hono<Env>();
+  const deskOrigin = config.deskUrl ? new URL(config.deskUrl).origin : undefined;
+
+  /** Whether the browser reached the desk over HTTPS (directly, through the proxy, or as DESK_URL says). */
+  const overHttps = (c: Context) =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (config.trustProxy && c.req.header('x-forwarded-proto') === 'https') ||
+    deskOrigin?.startsWith('https:') === true;
+  /** `__Host-` binds the cookie to this host and path `/`, and needs Secure; over plain HTTP (npm start) it cannot be. */
+  const cookieName = (c: Context) => (overHttps(c) ? '__Host-leadwerk-desk' : 'leadwerk-desk');
+  const signInCookie = (c: Context) =>
+    overHttps(c) ? '__Host-leadwerk-desk-sign-in' : 'leadwerk-desk-sign-in';
+  const cookieOptions = (c: Context) =>
+    ({ httpOnly: true, sameSite: 'Strict', secure: overHttps(c), path: '/' }) as const;
+
+  /** A session's CSRF token: a keyed hash of its id, so every instance can check it and none stores it. */
+  const csrfToken = (session: string) => store.clientHash(`desk-csrf:${session}`);
+
+  const localeOf = (c: Context<Env>): Locale => {
+    const language = c.get('language');
+    return isLocale(language) ? language : 'en';
+  };
+  const context = (c: Context<Env>, csrf = ''): PageContext => ({
+    locale: localeOf(c),
+    user: c.get('user'),
+    csrf,
+    base,
+  });
+  const render = (
+    c: Context<Env>,
+    page: JSX.Element,
+    status: 200 | 400 | 403 | 404 | 429 | 500 | 503 = 200,
+  ) => c.html(`<!doctype html>${String(page)}`, status);
+
+  desk.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'same-origin',
+      strictTransportSecurity: false,
+    }),
+  );
+  desk.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+  });
+  desk.use(
+    languageDetector({
+      supportedLanguages: ['en', 'de'],
+      fallbackLanguage: 'en',
+      order: ['header'],
+      caches: false,
+      convertDetectedLanguage: (language) => language.split('-')[0]!.toLowerCase(),
+    }),
+  );
+  // A form posted from another site (or one that a browser marks as such) is refused before anything else.
+  desk.use(
+    csrf({
+      origin: (origin, c) => origin === new URL(c.req.url).origin || origin === deskOrigin,
+    }),
+  );
+
+  desk.get('/desk.css', (c) => {
+    if (c.req.header('if-none-match') === stylesheetTag) return c.body(null, 304);
+    return c.body(stylesheet, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      ETag: stylesheetTag,
+    });
+  });
+
+  // ---- Sign-in: before a session, its form's token is tied to a random value in a cookie of its own. ----
+
+  const signInForm = (c: Context<Env>, message?: string, error?: string, status: 200 | 403 | 429 = 200) => {
+    const nonce = randomBytes(24).toString('base64url');
+    setCookie(c, signInCookie(c), nonce, { ...cookieOptions(c), maxAge: 3600 });
+    return render(
+      c,
+      <SignInPage
+        ctx={context(c, store.clientHash(`desk-sign-in:${nonce}`))}
+        message={message}
+        error={error}
+      />,
+      status,
+    );
+  };
+
+  desk.get('/sign-in', (c) => {
+    const w = deskWords[localeOf(c)].signIn;
+    const note = c.req.query('note');
+    return signInForm(c, note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined);
+  });
+
+  desk.post('/sign-in', async (c) => {
+    const w = deskWords[localeOf(c)].signIn;
+    const form = await c.req.parseBody();
+    const nonce = getCookie(c, signInCookie(c));
+    if (!nonce || !sameToken(form.csrf, store.clientHash(`desk-sign-in:${nonce}`)))
+      return signInForm(c, undefined, w.refused, 403);
+    const name = typeof form.name === 'string' ? form.name : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    const result = await signIn(store, name, password, now());
+    if (!result.ok)
+      return signInForm(
+        c,
+        undefined,
+        result.reason === 'locked' ? w.locked : w.wrong,
+        result.reason === 'locked' ? 429 : 403,
+      );
+    const session = newSessionId();
+    await store.createSession(sessionHash(session), result.name, now());
+    deleteCookie(c, signInCookie(c), cookieOptions(c));
+    setCookie(c, cookieName(c), session, cookieOptions(c));
+    return c.redirect(base, 303);
+  });
+
+  // ---- Everything else needs a session. ----
+
+  const signedIn: MiddlewareHandler<Env> = async (c, next) => {
+    const session = getCookie(c, cookieName(c));
+    const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
+    if (!session || !user) {
+      if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
+      return c.redirect(`${base}/sign-in${session ? '?note=expired' : ''}`, 303);
+    }
+    c.set('user', user);
+    c.set('session', session);
+    if (c.req.method === 'POST') {
+      const form = await c.req.parseBody();
+      if (!sameToken(form.csrf, csrfToken(session)))
+        return render(
+          c,
+          <ErrorPage ctx={context(c, csrfToken(session))} text={deskWords[localeOf(c)].signIn.refused} />,
+          403,
+        );
+    }
+    await next();
+  };
+  desk.use('/', signedIn);
+  desk.use('/sign-out', signedIn);
+  desk.use('/orders/*', signedIn);
+  desk.use('/orders.csv', signedIn);
+  desk.use('/accounts.csv', signedIn);
+
+  const pageContext = (c: Context<Env>) => context(c, csrfToken(c.get('session')!));
+
+  desk.post('/sign-out', async (c) => {
+    await store.endSession(sessionHash(c.get('session')!));
+    deleteCookie(c, cookieName(c), cookieOptions(c));
+    return c.redirect(`${base}/sign-in?note=signed-out`, 303);
+  });
+
+  desk.get('/', async (c) => {
+    const filter = readFilter(c);
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+    const result = await store.listPage(filter, page);
+    return render(c, <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} />);
+  });
+
+  desk.get('/orders.csv', async (c) => {
+    return c.body(ordersCsv(await store.allFiltered(readFilter(c))), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="orders.csv"',
+    });
+  });
+
+  desk.get('/accounts.csv', async (c) => {
+    const from = c.req.query('from');
+    const to = c.req.query('to');
+    if (!isDay(from) || !isDay(to))
+      return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.generic} />, 400);
+    const rows = await store.accounts(from, to);
+    return c.body(
+      safeCsv([
+        ['number', 'date', 'status', 'net_cents', 'vat_case', 'vat_cents', 'gross_cents'],
+        ...rows.map((row) => [
+          row.number ?? '',
+          row.created_at.slice(0, 10),
+          row.status,
+          Number(row.net),
+          row.vat_case,
+          Number(row.vat),
+          Number(row.gross),
+        ]),
+      ]),
+      200,
+      {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="accounts-${from}-${to}.csv"`,
+      },
+    );
+  });
+
+  const done = ['status', 'note', 'retry', 'spam', 'notSpam', 'erase'] as const;
+  type Done = (typeof done)[number];
+
+  desk.get('/orders/:number', async (c) => {
+    const number = c.req.param('number');
+    const order = await store.orderByNumber(number);
+    const w = deskWords[localeOf(c)];
+    if (!order) return render(c, <ErrorPage ctx={pageContext(c)} text={w.errors.notFound} />, 404);
+    const flag = c.req.query('done');
+    const error = c.req.query('error');
+    return render(
+      c,
+      <OrderPageView
+        ctx={pageContext(c)}
+        order={order}
+        events={await store.events(number)}
+        message={(done as readonly string[]).includes(flag ?? '') ? w.done[flag as Done] : undefined}
+        error={
+          error === 'status'
+            ? w.errors.status
+            : error === 'note'
+              ? w.errors.note
+              : error
+                ? w.errors.generic
+                : undefined
+        }
+      />,
+    );
+  });
+
+  const back = (c: Context, number: string, query: string) =>
+    c.redirect(`${base}/orders/${encodeURIComponent(number)}?${query}`, 303);
+
+  desk.post('/orders/:number/status', async (c) => {
+    const number = c.req.param('number');
+    const form = await c.req.parseBody();
+    const status = form.status;
+    if (!isOrderStatus(status) || !(await store.changeStatus(number, status, c.get('user')!)))
+      return back(c, number, 'error=status');
+    return back(c, number, 'done=status');
+  });
+
+  desk.post('/orders/:number/note', async (c) => {
+    const number = c.req.param('number');
+    const form = await c.req.parseBody();
+    const note = typeof form.note === 'string' ? form.note.trim() : '';
+    if (note === '' || note.length > MAX_NOTE) return back(c, number, 'error=note');
+    if (!(await store.recordEvent(number, { who: c.get('user')!, kind: 'note', detail: note })))
+      return back(c, number, 'error=missing');
+    return back(c, number, 'done=note');
+  });
+
+  desk.post('/orders/:number/retry', async (c) => {
+    const number = c.req.param('number');
+    if (!(await store.retryMail(number))) return back(c, number, 'error=retry');
+    await store.recordEvent(number, { who: c.get('user')!, kind: 'retry' });
+    onMail();
+    return back(c, number, 'done=retry');
+  });
+
+  desk.post('/orders/:number/spam', async (c) => {
+    const number = c.req.param('number');
+    if (!(await store.markSpam(number, c.get('user')!))) return back(c, number, 'error=spam');
+    return back(c, number, 'done=spam');
+  });
+
+  desk.post('/orders/:number/not-spam', async (c) => {
+    const number = c.req.param('number');
+    const released = await store.markNotSpam(number, c.get('user')!, (order) =>
+      orderMails(order, config, (address) => store.clientHash(address)),
+    );
+    if (!released) return back(c, number, 'error=not-spam');
+    onMail();
+    return back(c, number, 'done=notSpam');
+  });
+
+  desk.get('/orders/:number/erase', async (c) => {
+    const order = await store.orderByNumber(c.req.param('number'));
+    if (!order)
+      return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.notFound} />, 404);
+    return render(c, <EraseConfirmPage ctx={pageContext(c)} order={order} />);
+  });
+
+  desk.post('/orders/:number/erase', async (c) => {
+    const number = c.req.param('number');
+    if (!(await eraseBuyer(store, config.mail, number, c.get('user')!)))
+      return back(c, number, 'error=erase');
+    return back(c, number, 'done=erase');
+  });
+
+  // Anything else under /desk: a page in the desk's language, not the API's JSON.
+  desk.all('*', (c) =>
+    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.notFound} />, 404),
+  );
+
+  // The database is away (restarting, down, locked): say so on a page, and when to try again.
+  desk.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(`Desk: ${error.name}: ${error.message}`);
+    const unavailable = error instanceof DatabaseUnavailable;
+    if (unavailable) c.header('Retry-After', '5');
+    return render(
+      c,
+      <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.generic} />,
+      unavailable ? 503 : 500,
+    );
+  });
+
+  return desk;
+}

@@ -1,0 +1,416 @@
+import type { VatCase } from '../../lib/checkout/vat';
+import type { Locale } from '../../lib/i18n';
+import type { EventKind, OrderStatus } from '../store';
+
+/**
+ * The desk's own words, German and English. The desk is the sales team's tool, not the shop's copy: its words
+ * live here, beside its code, and `tsc` names each one a new language lacks.
+ */
+export interface DeskWords {
+  title: string;
+  skip: string;
+  nav: string;
+  signedInAs: string;
+  signOut: string;
+  signIn: {
+    heading: string;
+    name: string;
+    password: string;
+    button: string;
+    wrong: string;
+    locked: string;
+    expired: string;
+    signedOut: string;
+    refused: string;
+  };
+  statuses: Record<OrderStatus, string>;
+  mail: { sent: string; pending: string; failed: string; none: string; spam: string; limit: string };
+  vatCases: Record<VatCase, string>;
+  list: {
+    heading: string;
+    filter: string;
+    status: string;
+    all: string;
+    from: string;
+    to: string;
+    industry: string;
+    search: string;
+    searchHint: string;
+    showSpam: string;
+    apply: string;
+    reset: string;
+    caption: string;
+    number: string;
+    date: string;
+    company: string;
+    industries: string;
+    net: string;
+    mails: string;
+    seller: string;
+    buyer: string;
+    spamTag: string;
+    none: string;
+    previous: string;
+    next: string;
+    page: string;
+    exportCsv: string;
+    accounts: string;
+    accountsHint: string;
+    accountsButton: string;
+  };
+  order: {
+    heading: string;
+    back: string;
+    buyer: string;
+    erased: string;
+    lines: string;
+    item: string;
+    area: string;
+    exclusive: string;
+    shared: string;
+    quantity: string;
+    unitPrice: string;
+    lineTotal: string;
+    totals: string;
+    vatCase: string;
+    quote: string;
+    poNumber: string;
+    created: string;
+    language: string;
+    mails: string;
+    sellerMail: string;
+    buyerMail: string;
+    state: string;
+    at: string;
+    tries: string;
+    answer: string;
+    history: string;
+    noHistory: string;
+    actions: string;
+    changeStatus: string;
+    newStatus: string;
+    save: string;
+    final: string;
+    note: string;
+    addNote: string;
+    resend: string;
+    resendSeller: string;
+    resendBuyer: string;
+    spam: string;
+    spamBecause: Record<'honeypot' | 'tooFast' | 'staff', string>;
+    markSpam: string;
+    notSpam: string;
+    notSpamHint: string;
+    erase: string;
+    eraseButton: string;
+    eraseHeading: string;
+    eraseText: string;
+    eraseConfirm: string;
+    cancel: string;
+  };
+  events: Record<EventKind, string>;
+  done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'erase', string>;
+  errors: { notFound: string; status: string; note: string; generic: string; heading: string };
+}
+
+export const deskWords: Record<Locale, DeskWords> = {
+  de: {
+    title: 'Bestellungen',
+    skip: 'Zum Inhalt springen',
+    nav: 'Desk',
+    signedInAs: 'Angemeldet als {name}',
+    signOut: 'Abmelden',
+    signIn: {
+      heading: 'Anmelden',
+      name: 'Name',
+      password: 'Passwort',
+      button: 'Anmelden',
+      wrong: 'Name oder Passwort stimmt nicht.',
+      locked:
+        'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
+      expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+      signedOut: 'Sie sind abgemeldet.',
+      refused: 'Das Formular war veraltet. Bitte versuchen Sie es noch einmal.',
+    },
+    statuses: {
+      new: 'neu',
+      confirmed: 'bestätigt',
+      inDelivery: 'in Lieferung',
+      completed: 'abgeschlossen',
+      cancelled: 'storniert',
+    },
+    mail: {
+      sent: 'gesendet',
+      pending: 'wartet',
+      failed: 'fehlgeschlagen',
+      none: 'keine',
+      spam: 'keine (Spam)',
+      limit: 'übersprungen: schon 3 Bestätigungen an diese Adresse in 24 Stunden',
+    },
+    vatCases: {
+      domestic: 'Inland, deutsche Umsatzsteuer',
+      reverseCharge: 'EU mit USt-IdNr., Reverse-Charge',
+      euWithoutVatId: 'EU ohne USt-IdNr., deutsche Umsatzsteuer',
+      nonEu: 'Drittland, nicht im Inland steuerbar',
+    },
+    list: {
+      heading: 'Bestellungen',
+      filter: 'Filter',
+      status: 'Status',
+      all: 'alle',
+      from: 'Von',
+      to: 'Bis',
+      industry: 'Branche',
+      search: 'Suche',
+      searchHint: 'Nummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
+      showSpam: 'Spam anzeigen',
+      apply: 'Filtern',
+      reset: 'Filter zurücksetzen',
+      caption: 'Bestellungen, neueste zuerst',
+      number: 'Nummer',
+      date: 'Datum',
+      company: 'Firma',
+      industries: 'Branchen',
+      net: 'Netto',
+      mails: 'E-Mails',
+      seller: 'Vertrieb',
+      buyer: 'Bestätigung',
+      spamTag: 'Spam',
+      none: 'Keine Bestellungen für diesen Filter.',
+      previous: 'Neuere',
+      next: 'Ältere',
+      page: 'Seite {page}',
+      exportCsv: 'Diese Auswahl als CSV exportieren',
+      accounts: 'Export für die Buchhaltung',
+      accountsHint: 'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto je Bestellung im Zeitraum, ohne Spam.',
+      accountsButton: 'Buchhaltungs-CSV herunterladen',
+    },
+    order: {
+      heading: 'Bestellung {number}',
+      back: 'Zurück zur Liste',
+      buyer: 'Käufer und Rechnungsanschrift',
+      erased: 'Die Daten des Käufers sind gelöscht.',
+      lines: 'Positionen',
+      item: 'Branche',
+      area: 'Liefergebiet',
+      exclusive: 'exklusiv',
+      shared: 'nicht exklusiv',
+      quantity: 'Menge',
+      unitPrice: 'Preis pro Lead (netto)',
+      lineTotal: 'Summe (netto)',
+      totals: 'Summen',
+      vatCase: 'Umsatzsteuerfall',
+      quote: 'Angebotsnummer',
+      poNumber: 'Bestellnummer des Kunden',
+      created: 'Eingegangen',
+      language: 'Sprache der Bestellung',
+      mails: 'E-Mails',
+      sellerMail: 'Bestellung an den Vertrieb',
+      buyerMail: 'Bestätigung an den Käufer',
+      state: 'Stand',
+      at: 'Zeit',
+      tries: 'Fehlversuche',
+      answer: 'Letzte Antwort des Mailservers',
+      history: 'Verlauf',
+      noHistory: 'Noch nichts.',
+      actions: 'Bearbeiten',
+      changeStatus: 'Status ändern',
+      newStatus: 'Neuer Status',
+      save: 'Status speichern',
+      final: 'Der Status ist endgültig.',
+      note: 'Notiz',
+      addNote: 'Notiz hinzufügen',
+      resend: 'Fehlgeschlagene E-Mail erneut senden',
+      resendSeller: 'Bestellung an den Vertrieb erneut senden',
+      resendBuyer: 'Bestätigung erneut senden',
+      spam: 'Spam',
+      spamBecause: {
+        honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
+        tooFast: 'Spam: schneller abgeschickt, als ein Mensch tippt.',
+        staff: 'Spam: von Hand markiert.',
+      },
+      markSpam: 'Als Spam markieren',
+      notSpam: 'Kein Spam – E-Mails senden',
+      notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Käufer bekommt seine Bestätigung.',
+      erase: 'Käuferdaten löschen',
+      eraseButton: 'Käuferdaten löschen …',
+      eraseHeading: 'Käuferdaten von {number} löschen?',
+      eraseText:
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung. Das lässt sich nicht rückgängig machen.',
+      eraseConfirm: 'Endgültig löschen',
+      cancel: 'Abbrechen',
+    },
+    events: {
+      status: 'Status: {detail}',
+      note: 'Notiz: {detail}',
+      retry: 'E-Mail erneut in die Warteschlange gestellt',
+      spam: 'Als Spam markiert',
+      notSpam: 'Als kein Spam markiert, E-Mails gehen raus',
+      erase: 'Käuferdaten gelöscht',
+    },
+    done: {
+      status: 'Der Status ist gespeichert.',
+      note: 'Die Notiz ist gespeichert.',
+      retry: 'Die E-Mail ist wieder in der Warteschlange und geht in wenigen Sekunden raus.',
+      spam: 'Die Bestellung ist als Spam markiert.',
+      notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails gehen raus.',
+      erase: 'Die Daten des Käufers sind gelöscht.',
+    },
+    errors: {
+      heading: 'Das hat nicht geklappt',
+      notFound: 'Diese Bestellung gibt es nicht.',
+      status: 'Dieser Statuswechsel ist nicht möglich.',
+      note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      generic: 'Das ging nicht. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+    },
+  },
+  en: {
+    title: 'Orders',
+    skip: 'Skip to content',
+    nav: 'Desk',
+    signedInAs: 'Signed in as {name}',
+    signOut: 'Sign out',
+    signIn: {
+      heading: 'Sign in',
+      name: 'Name',
+      password: 'Password',
+      button: 'Sign in',
+      wrong: 'The name or the password is wrong.',
+      locked: 'Too many wrong passwords for this name. Signing in with this name is locked for 15 minutes.',
+      expired: 'Your session has expired. Please sign in again.',
+      signedOut: 'You are signed out.',
+      refused: 'The form was out of date. Please try again.',
+    },
+    statuses: {
+      new: 'new',
+      confirmed: 'confirmed',
+      inDelivery: 'in delivery',
+      completed: 'completed',
+      cancelled: 'cancelled',
+    },
+    mail: {
+      sent: 'sent',
+      pending: 'pending',
+      failed: 'failed',
+      none: 'none',
+      spam: 'none (spam)',
+      limit: 'skipped: this address already had 3 confirmations in 24 hours',
+    },
+    vatCases: {
+      domestic: 'Germany, German VAT',
+      reverseCharge: 'EU with VAT ID, reverse charge',
+      euWithoutVatId: 'EU without VAT ID, German VAT',
+      nonEu: 'Outside the EU, not taxable in Germany',
+    },
+    list: {
+      heading: 'Orders',
+      filter: 'Filter',
+      status: 'Status',
+      all: 'all',
+      from: 'From',
+      to: 'To',
+      industry: 'Industry',
+      search: 'Search',
+      searchHint: 'Number (LW-…), company, e-mail address or PO number',
+      showSpam: 'Show spam',
+      apply: 'Filter',
+      reset: 'Reset the filter',
+      caption: 'Orders, newest first',
+      number: 'Number',
+      date: 'Date',
+      company: 'Company',
+      industries: 'Industries',
+      net: 'Net',
+      mails: 'Mails',
+      seller: 'Sales',
+      buyer: 'Confirmation',
+      spamTag: 'Spam',
+      none: 'No orders match this filter.',
+      previous: 'Newer',
+      next: 'Older',
+      page: 'Page {page}',
+      exportCsv: 'Export this selection as CSV',
+      accounts: 'Export for the accountant',
+      accountsHint: 'Net, VAT case, VAT and gross per order in the period, spam left out.',
+      accountsButton: 'Download the accountant’s CSV',
+    },
+    order: {
+      heading: 'Order {number}',
+      back: 'Back to the list',
+      buyer: 'Buyer and billing address',
+      erased: 'The buyer’s details are erased.',
+      lines: 'Lines',
+      item: 'Industry',
+      area: 'Delivery area',
+      exclusive: 'exclusive',
+      shared: 'not exclusive',
+      quantity: 'Quantity',
+      unitPrice: 'Price per lead (net)',
+      lineTotal: 'Total (net)',
+      totals: 'Totals',
+      vatCase: 'VAT case',
+      quote: 'Quote number',
+      poNumber: 'Buyer’s PO number',
+      created: 'Received',
+      language: 'Language of the order',
+      mails: 'Mails',
+      sellerMail: 'Order to the sales team',
+      buyerMail: 'Confirmation to the buyer',
+      state: 'State',
+      at: 'Time',
+      tries: 'Failed tries',
+      answer: 'The mail server’s last answer',
+      history: 'History',
+      noHistory: 'Nothing yet.',
+      actions: 'Actions',
+      changeStatus: 'Change the status',
+      newStatus: 'New status',
+      save: 'Save the status',
+      final: 'The status is final.',
+      note: 'Note',
+      addNote: 'Add the note',
+      resend: 'Send a failed mail again',
+      resendSeller: 'Send the order to the sales team again',
+      resendBuyer: 'Send the confirmation again',
+      spam: 'Spam',
+      spamBecause: {
+        honeypot: 'Spam: the hidden field was filled in.',
+        tooFast: 'Spam: sent faster than a person types.',
+        staff: 'Spam: marked by hand.',
+      },
+      markSpam: 'Mark as spam',
+      notSpam: 'Not spam: send the mails',
+      notSpamHint: 'The order then goes to the sales team, and the buyer gets the confirmation.',
+      erase: 'Erase the buyer’s details',
+      eraseButton: 'Erase the buyer’s details …',
+      eraseHeading: 'Erase the buyer’s details of {number}?',
+      eraseText:
+        'The company, contact, address, e-mail addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are erased for good, also from mails not yet sent. The number, date, lines and totals stay for the accounts. This cannot be undone.',
+      eraseConfirm: 'Erase for good',
+      cancel: 'Cancel',
+    },
+    events: {
+      status: 'Status: {detail}',
+      note: 'Note: {detail}',
+      retry: 'Mail queued again',
+      spam: 'Marked as spam',
+      notSpam: 'Marked as not spam; mails go out',
+      erase: 'Buyer’s details erased',
+    },
+    done: {
+      status: 'The status is saved.',
+      note: 'The note is saved.',
+      retry: 'The mail is queued again and goes out within seconds.',
+      spam: 'The order is marked as spam.',
+      notSpam: 'The order is no longer spam; its mails go out.',
+      erase: 'The buyer’s details are erased.',
+    },
+    errors: {
+      heading: 'That did not work',
+      notFound: 'There is no such order.',
+      status: 'This change of status is not possible.',
+      note: 'Please write a note (at most 2,000 characters).',
+      generic: 'That did not work. Please reload the page and try again.',
+    },
+  },
+};

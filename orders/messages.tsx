@@ -1,0 +1,322 @@
+/** @jsxImportSource hono/jsx */
+import { Fragment } from 'hono/jsx';
+import {
+  formatDay,
+  orderText,
+  summarizeOrder,
+  type OrderRow,
+  type OrderSummary,
+} from '../lib/checkout/order';
+import { quoteIssueDay } from '../lib/checkout/order-request';
+import { orderWords } from '../lib/checkout/words';
+import { splitGroupKey, type CartItem } from '../lib/cart/rules';
+import { getSite } from '../lib/content';
+import { fill } from '../lib/format';
+import type { Locale } from '../lib/i18n';
+import { formatMoney } from '../lib/money';
+import type { MailMessage, NewOrder, OrderMails } from './store';
+
+/**
+ * The two mails of an order, made from what the service stored: the order to the sales team (the buyer's own
+ * words, to the shop's own address) and the confirmation to the buyer. The confirmation carries only what the
+ * shop wrote (lines, totals, terms, the AGB link, the seller's details) and a PO number that passes
+ * `PO_NUMBER`: anyone can type anyone's address into the checkout, so nothing a stranger wrote reaches it.
+ */
+
+/** The order as stored: enough to put both mails into words again (e.g. when an order is found not to be spam). */
+export type MailableOrder = Pick<
+  NewOrder,
+  'createdAt' | 'locale' | 'quote' | 'buyer' | 'lines' | 'net' | 'vat' | 'gross'
+> & {
+  number: string;
+};
+
+/**
+ * A purchase order number as purchasing systems make them: letters, digits, `-`, `/` and `_`, at least one
+ * digit, at most 30 characters. No dots, spaces or `@`, so a mail program never shows it as a link or an address.
+ */
+export const PO_NUMBER = /^(?=[^\d]*\d)[A-Za-z0-9][A-Za-z0-9/_-]{0,29}$/;
+
+export interface MailOptions {
+  mailFrom: string | undefined;
+  /** Where the desk's order pages are, e.g. `https://www.leadwerk.de/desk`; the seller's mail links to the order. */
+  deskUrl: string | undefined;
+}
+
+/** The cart lines an order's rows were grouped from (one per row): its category, kind and area are in its key. */
+function itemsOf(rows: readonly OrderRow[]): CartItem[] {
+  return rows.map((row) => ({
+    ...splitGroupKey(row.key),
+    id: row.key,
+    price: row.price,
+    quantity: row.quantity,
+  }));
+}
+
+/** The order's summary in its language, with the totals as the service computed and stored them. */
+function storedSummary(order: MailableOrder): OrderSummary {
+  const summary = summarizeOrder(
+    itemsOf(order.lines),
+    order.buyer,
+    getSite().facts.vatRate,
+    orderWords(order.locale),
+  );
+  return {
+    ...summary,
+    rows: order.lines,
+    totals: { ...summary.totals, net: order.net, vat: order.vat, gross: order.gross },
+  };
+}
+
+const deskLink: Record<Locale, string> = {
+  de: 'Bestellung im Desk: {url}',
+  en: 'Order in the desk: {url}',
+};
+
+function deskOrderUrl(deskUrl: string, number: string): string {
+  return `${deskUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(number)}`;
+}
+
+function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1);
+}
+
+/** The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike. */
+export function confirmationRecipient(address: string, hash: (text: string) => string): string {
+  return hash(address.trim().toLowerCase());
+}
+
+/** Both mails of an order that is not spam; `recipient` hashes the buyer's address for the daily limit. */
+export function orderMails(
+  order: MailableOrder,
+  options: MailOptions,
+  recipient: (address: string) => string,
+): OrderMails {
+  const site = getSite();
+  const words = orderWords(order.locale);
+  const summary = storedSummary(order);
+  const text = orderText(summary, { number: order.quote, date: quoteIssueDay(order.quote) }, words);
+  const from = options.mailFrom ?? { name: site.brand, address: site.email };
+  const link = options.deskUrl
+    ? `${fill(deskLink[order.locale], { url: deskOrderUrl(options.deskUrl, order.number) })}\n\n`
+    : '';
+  const seller: MailMessage = {
+    from,
+    to: site.email,
+    replyTo: summary.buyer.email,
+    // The order number first, so that the sales team finds the mail by it; the quote number follows.
+    subject: `${order.number} · ${text.subject}`,
+    text: `${link}${text.body}`,
+    messageId: `<${order.number}@${domainOf(site.email)}>`,
+    orderNumber: order.number,
+    kind: 'seller',
+  };
+  const to = summary.buyer.email;
+  return {
+    seller,
+    buyer: {
+      message: confirmationMail(order, summary, from, to),
+      recipient: confirmationRecipient(to, recipient),
+    },
+  };
+}
+
+interface ConfirmationParts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  facts: string[];
+  linesHeading: string;
+  lines: string[];
+  notes: string[];
+  totals: [string, string][];
+  vatNote: string;
+  termsHeading: string;
+  terms: string[];
+  termsLink: string;
+  termsUrl: string;
+  questions: string;
+  notYou: string;
+  closing: string;
+  sellerHeading: string;
+  seller: string[];
+}
+
+/** What the confirmation says, in the order's language: the shop's words only, and a PO number if it passes. */
+function confirmationParts(order: MailableOrder, summary: OrderSummary): ConfirmationParts {
+  const site = getSite();
+  const words = orderWords(order.locale);
+  const { strings, locale } = words;
+  const m = strings.confirmationMail;
+  const q = strings.quote;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const day = order.createdAt.toISOString().slice(0, 10);
+  const po = summary.buyer.poNumber;
+  const { seller } = site;
+  return {
+    subject: fill(m.subject, { number: order.number, brand: site.brand }),
+    greeting: m.greeting,
+    intro: m.intro,
+    facts: [
+      fill(m.orderNumber, { number: order.number }),
+      fill(m.orderedOn, { day: formatDay(day, locale) }),
+      fill(m.quote, { number: order.quote }),
+      ...(PO_NUMBER.test(po) ? [fill(m.poNumber, { poNumber: po })] : []),
+    ],
+    linesHeading: m.linesHeading,
+    lines: summary.rows.map((row) =>
+      fill(m.line, {
+        quantity: row.quantity,
+        name: words.names[splitGroupKey(row.key).category] ?? row.name,
+        area: row.area,
+        kind: row.exclusive ? m.exclusive : m.shared,
+        price: money(row.price),
+        lineTotal: money(row.total),
+      }),
+    ),
+    notes: [
+      ...(summary.rows.some((row) => !row.exclusive) ? [strings.mail.shared] : []),
+      ...(summary.rows.some((row) => row.exclusive) ? [strings.mail.exclusive] : []),
+    ],
+    totals: [
+      [strings.totals.net, money(summary.totals.net)],
+      [summary.vatLabel, money(summary.totals.vat)],
+      [strings.totals.gross, money(summary.totals.gross)],
+    ],
+    vatNote: summary.vatNote,
+    termsHeading: m.terms,
+    terms: [q.payment, q.delivery, q.replacement],
+    termsLink: m.termsLink,
+    termsUrl: site.links.terms,
+    questions: m.questions,
+    notYou: m.notYou,
+    closing: fill(m.closing, { brand: site.brand }),
+    sellerHeading: m.seller,
+    seller: [
+      seller.legalName,
+      seller.street,
+      `${seller.postcode} ${seller.city}`,
+      seller.country,
+      fill(q.register, { court: seller.registerCourt, number: seller.registerNumber }),
+      fill(q.vatId, { vatId: seller.vatId }),
+      fill(q.directors, { names: seller.managingDirectors.join(', ') }),
+      site.email,
+    ],
+  };
+}
+
+function ConfirmationHtml({ parts, lang }: { parts: ConfirmationParts; lang: Locale }) {
+  const p = parts;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charset="utf-8" />
+        <title>{p.subject}</title>
+      </head>
+      <body>
+        <p>{p.greeting}</p>
+        <p>{p.intro}</p>
+        <p>
+          {p.facts.map((fact) => (
+            <Fragment key={fact}>
+              {fact}
+              <br />
+            </Fragment>
+          ))}
+        </p>
+        <h2>{p.linesHeading}</h2>
+        <ul>
+          {p.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {p.notes.map((note) => (
+          <p key={note}>{note}</p>
+        ))}
+        <table>
+          {p.totals.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" align="left">
+                {label}
+              </th>
+              <td align="right">{value}</td>
+            </tr>
+          ))}
+        </table>
+        {p.vatNote && <p>{p.vatNote}</p>}
+        <h2>{p.termsHeading}</h2>
+        {p.terms.map((term) => (
+          <p key={term}>{term}</p>
+        ))}
+        <p>
+          {p.termsLink} <a href={p.termsUrl}>{p.termsUrl}</a>
+        </p>
+        <p>{p.questions}</p>
+        <p>{p.notYou}</p>
+        <p>
+          {p.closing.split('\n').map((line) => (
+            <Fragment key={line}>
+              {line}
+              <br />
+            </Fragment>
+          ))}
+        </p>
+        <hr />
+        <p>
+          <small>
+            {p.sellerHeading}: {p.seller.join(' · ')}
+          </small>
+        </p>
+      </body>
+    </html>
+  );
+}
+
+function confirmationMail(
+  order: MailableOrder,
+  summary: OrderSummary,
+  from: MailMessage['from'],
+  to: string,
+): MailMessage {
+  const site = getSite();
+  const p = confirmationParts(order, summary);
+  const text = [
+    p.greeting,
+    '',
+    p.intro,
+    '',
+    ...p.facts,
+    '',
+    `${p.linesHeading}:`,
+    ...p.lines,
+    '',
+    ...p.notes,
+    ...p.totals.map(([label, value]) => `${label}: ${value}`),
+    ...(p.vatNote ? [p.vatNote] : []),
+    '',
+    `${p.termsHeading}:`,
+    ...p.terms,
+    `${p.termsLink} ${p.termsUrl}`,
+    '',
+    p.questions,
+    p.notYou,
+    '',
+    p.closing,
+    '',
+    '--',
+    `${p.sellerHeading}:`,
+    ...p.seller,
+  ].join('\n');
+  return {
+    from,
+    to,
+    // Answers go to the sales team, never to the shop's sender.
+    replyTo: site.email,
+    subject: p.subject,
+    text,
+    html: `<!doctype html>${String(<ConfirmationHtml parts={p} lang={order.locale} />)}`,
+    messageId: `<${order.number}.confirmation@${domainOf(site.email)}>`,
+    orderNumber: order.number,
+    kind: 'buyer',
+  };
+}

@@ -1,0 +1,485 @@
+// The order desk as the sales team and an attacker meet it, through the service's own request handling over a
+// real SQLite file and a real SMTP server: accounts from the command line, sign-in and lock-out, the session's
+// cookie, forms refused without the token or from another site, sign-out and idle expiry; then the list, the
+// search, statuses, notes, "not spam", erasure and the exports. The browser journeys are in e2e/desk.spec.ts.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import * as cheerio from 'cheerio';
+import { Hono } from 'hono';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
+import { getCategories } from '../../lib/content';
+import { createApp } from '../app';
+import { runCommand } from '../cli';
+import { readConfig } from '../config';
+import { LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS } from '../desk/auth';
+import { createDesk } from '../desk/routes';
+import { deskWords } from '../desk/words';
+import { mailTransport } from '../mail';
+import { startOutbox, type Outbox } from '../outbox';
+import { DatabaseUnavailable, openStore, type Store } from '../store';
+import {
+  buyer,
+  post,
+  runOrders,
+  startSmtp,
+  tempDir,
+  testConfig,
+  validOrder,
+  waitFor,
+  type Smtp,
+  type SmtpBehaviour,
+} from './helpers';
+
+const ORIGIN = 'http://desk.test';
+const PASSWORD = 'correct horse battery';
+const w = deskWords.en;
+const de = deskWords.de;
+
+let dataDir: string;
+let env: Record<string, string>;
+let store: Store;
+let outbox: Outbox;
+let smtp: Smtp;
+let app: ReturnType<typeof createApp>;
+/** How the mail server behaves in the test under way. */
+const behaviour: SmtpBehaviour = {};
+/** The desk's clock: tests move it forward. */
+let clock = Date.now();
+
+before(async () => {
+  dataDir = tempDir('orders-desk');
+  env = { ORDERS_DATA_DIR: dataDir };
+  smtp = await startSmtp(0, behaviour);
+  const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url, DESK_URL: `${ORIGIN}/desk` });
+  // Accounts come from the command line, as the owner adds them: one line of standard input. The process once
+  // (a pipe into `npm run orders`); the others through the same command in this process, which is quicker.
+  const added = await runOrders(['user', 'add', 'anna'], env, `${PASSWORD}\n`);
+  assert.equal(added.code, 0, added.output);
+  assert.equal(await command(['user', 'add', 'ben'], `${PASSWORD}\n`), 0);
+  store = await openStore(config.database);
+  const mail = mailTransport(config.mail);
+  outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
+  app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
+  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock) }));
+});
+
+after(async () => {
+  await outbox.stop();
+  await store.close();
+  await smtp.close();
+});
+
+/** `npm run orders -- ...args` in this process, with `input` as its standard input; its exit code. */
+function command(args: string[], input = '', out: (line: string) => void = () => {}) {
+  return runCommand(args, readConfig({ NODE_ENV: 'test', ...env }), out, new Date(), Readable.from([input]));
+}
+
+/** A browser of its own: its cookies, its language, and the forms of the page it shows last. */
+function browser(language = 'en-GB,en;q=0.8') {
+  const cookies = new Map<string, string>();
+  /** Every Set-Cookie line this browser got, as sent. */
+  const setCookies: string[] = [];
+  let page = cheerio.load('');
+  async function send(url: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('Accept-Language', language);
+    headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await app.request(`${ORIGIN}${url}`, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      setCookies.push(line);
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return response;
+  }
+  const self = {
+    cookies,
+    setCookies,
+    /** The numbers of the orders the list shows. */
+    listed: () =>
+      page('tbody th[scope=row] a')
+        .map((_, a) => page(a).text())
+        .get(),
+    async get(url: string) {
+      let response = await send(url);
+      while (response.status === 303) response = await send(response.headers.get('location')!);
+      page = cheerio.load(await response.clone().text());
+      return response;
+    },
+    /** The page's visible text, spaces collapsed. */
+    text: () => page('main').text().replace(/\s+/g, ' '),
+    /** Posts the form whose action ends so, with its hidden fields and these values; follows the redirect. */
+    async submit(action: string, values: Record<string, string> = {}, headers: Record<string, string> = {}) {
+      const form = page(`form[action$="${action}"]`).first();
+      assert.ok(form.length, `a form to ${action}`);
+      const body = new URLSearchParams();
+      form.find('input[type=hidden]').each((_, input) => {
+        body.set(page(input).attr('name')!, page(input).attr('value') ?? '');
+      });
+      for (const [name, value] of Object.entries(values)) body.set(name, value);
+      const response = await send(form.attr('action')!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN, ...headers },
+        body,
+      });
+      if (response.status === 303) return self.get(response.headers.get('location')!);
+      page = cheerio.load(await response.clone().text());
+      return response;
+    },
+    async signIn(name: string, password = PASSWORD) {
+      await self.get('/desk/sign-in');
+      return self.submit('/sign-in', { name, password });
+    },
+  };
+  return self;
+}
+
+async function place(order: OrderRequestInput) {
+  const response = await app.request('/api/orders', post(order));
+  assert.equal(response.status, 201);
+  return orderAcceptedSchema.parse(await response.json()).orderNumber;
+}
+
+describe('signing in', () => {
+  it('lists and removes accounts from the command line, and refuses a short password', async () => {
+    const said: string[] = [];
+    assert.equal(await command(['user', 'add', 'carla'], 'too-short\n', (line) => said.push(line)), 2);
+    assert.match(said.join('\n'), /12 characters/);
+    const listed: string[] = [];
+    assert.equal(await command(['user', 'list'], '', (line) => listed.push(line)), 0);
+    assert.deepEqual(
+      listed.map((line) => line.split('\t')[0]),
+      ['anna', 'ben'],
+    );
+    assert.equal(await command(['user', 'add', 'dora'], `${PASSWORD}\n`), 0);
+    const dora = browser();
+    await dora.signIn('dora');
+    assert.ok(dora.text().includes(w.list.heading));
+    assert.equal(await command(['user', 'remove', 'dora']), 0);
+    // Her session ended with her account.
+    await dora.get('/desk');
+    assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('asks for a new password twice on a terminal, without showing it', async () => {
+    // `script` (util-linux) gives the command a terminal of its own, as an owner's shell does.
+    const cli = path.join(__dirname, '..', 'cli.ts');
+    const child = spawn(
+      'script',
+      ['-qefc', `${process.execPath} --import tsx ${cli} user add erik`, '/dev/null'],
+      { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    const exited = once(child, 'exit');
+    await waitFor('the first question', () => output.includes('Password'));
+    child.stdin.write(`${PASSWORD}\r`);
+    await waitFor('the second question', () => output.includes('again'));
+    child.stdin.write(`${PASSWORD}\r`);
+    const [code] = (await exited) as [number];
+    assert.equal(code, 0, output);
+    assert.ok(output.indexOf('Password') < output.indexOf('again'), 'asked twice');
+    assert.ok(output.includes('erik: added'), output);
+    assert.ok(!output.includes(PASSWORD), 'the password is not echoed');
+    const erik = browser();
+    await erik.signIn('erik');
+    assert.ok(erik.text().includes(w.list.heading));
+  });
+
+  it('sends a signed-out browser to the sign-in page, in German for a German browser, never cached, indexed or framed', async () => {
+    const german = browser('de-DE,de;q=0.9,en;q=0.5');
+    const response = await german.get('/desk');
+    assert.ok(german.text().includes(de.signIn.heading));
+    // Never cached, never indexed, never framed, and no script of any kind.
+    assert.equal(response.headers.get('cache-control'), 'no-store');
+    assert.match(response.headers.get('x-robots-tag') ?? '', /noindex/);
+    const policy = new Map(
+      (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    assert.deepEqual(policy.get('default-src'), ["'none'"]);
+    assert.equal(policy.has('script-src'), false, 'scripts fall back to none');
+    assert.deepEqual(policy.get('frame-ancestors'), ["'none'"]);
+    const french = browser('fr-FR');
+    await french.get('/desk/sign-in');
+    assert.ok(french.text().includes(w.signIn.heading), 'English for any other language');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict cookie, Secure over HTTPS; never without the form token', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    assert.ok(anna.text().includes(w.list.heading));
+    const session = anna.setCookies.find((line) => line.startsWith('leadwerk-desk='))!;
+    const plainFlags = session.split(';').map((part) => part.trim().toLowerCase());
+    for (const flag of ['httponly', 'samesite=strict', 'path=/']) assert.ok(plainFlags.includes(flag), flag);
+    assert.ok(!plainFlags.includes('secure'), 'over plain HTTP (npm start) the cookie cannot be Secure');
+    const direct = await app.request(`${ORIGIN}/desk/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ name: 'anna', password: PASSWORD }),
+    });
+    assert.equal(direct.status, 403, 'a sign-in without its form token is refused');
+
+    // The cookie as the browser got it: over HTTPS (here: behind a proxy that says so) it is Secure and __Host-.
+    const config = readConfig({ NODE_ENV: 'test', ...env, DESK_URL: 'https://shop.example/desk' });
+    const secureDesk = createDesk({ store, config });
+    const signInPage = await secureDesk.request('https://shop.example/sign-in');
+    const nonce = signInPage.headers.getSetCookie()[0]!;
+    const token = cheerio
+      .load(await signInPage.text())('input[name=csrf]')
+      .attr('value')!;
+    const signedIn = await secureDesk.request('https://shop.example/sign-in', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://shop.example',
+        Cookie: nonce.split(';')[0]!,
+      },
+      body: new URLSearchParams({ csrf: token, name: 'anna', password: PASSWORD }),
+    });
+    assert.equal(signedIn.status, 303);
+    const secure = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-leadwerk-desk='))!;
+    const flags = secure.split(';').map((part) => part.trim().toLowerCase());
+    for (const flag of ['httponly', 'samesite=strict', 'secure', 'path=/'])
+      assert.ok(flags.includes(flag), `${flag} in ${secure}`);
+  });
+
+  it(`locks a name after ${LOCK_FAILURES} wrong passwords for 15 minutes, and says the same for a name that does not exist`, async () => {
+    for (const name of ['ben', 'nobody']) {
+      const tries = browser();
+      for (let i = 1; i < LOCK_FAILURES; i++) {
+        const response = await tries.signIn(name, 'wrong password!');
+        assert.equal(response.status, 403);
+        assert.ok(tries.text().includes(w.signIn.wrong));
+      }
+      const fifth = await tries.signIn(name, 'wrong password!');
+      assert.equal(fifth.status, 429);
+      const lockedText = tries.text();
+      assert.ok(lockedText.includes(w.signIn.locked), `${name}: ${lockedText}`);
+      // Even the right password does not open it now.
+      await tries.signIn(name);
+      assert.ok(tries.text().includes(w.signIn.locked));
+    }
+    const ben = browser();
+    clock += LOCK_MS + 1000;
+    await ben.signIn('ben');
+    assert.ok(ben.text().includes(w.list.heading), 'open again after the lock');
+  });
+
+  it('refuses a change without the form token, or posted from another site', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'token@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    const noToken = await anna.submit('/note', { csrf: '', note: 'forged' });
+    assert.equal(noToken.status, 403);
+    await anna.get(`/desk/orders/${number}`);
+    const otherSite = await anna.submit('/note', { note: 'forged' }, { Origin: 'https://evil.example' });
+    assert.equal(otherSite.status, 403);
+    await anna.get(`/desk/orders/${number}`);
+    const marked = await anna.submit(
+      '/note',
+      { note: 'forged' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    );
+    assert.equal(marked.status, 403);
+    assert.deepEqual(await store.events(number), [], 'nothing was recorded');
+  });
+
+  it('ends the session on sign-out, and after 8 hours without a request', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    await anna.submit('/sign-out');
+    assert.ok(anna.text().includes(w.signIn.signedOut));
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.heading));
+
+    await anna.signIn('anna');
+    clock += SESSION_IDLE_MS - 60_000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.list.heading), 'still signed in within 8 hours');
+    clock += SESSION_IDLE_MS + 1000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.expired));
+  });
+});
+
+describe('pages that are not there, and a database that is away', () => {
+  it('answers an unknown desk page, and a database that does not answer, with a page in the desk’s words', async () => {
+    const german = browser('de-DE');
+    const missing = await german.get('/desk/gibt-es-nicht');
+    assert.equal(missing.status, 404);
+    assert.ok(german.text().includes(de.errors.notFound));
+
+    const away = new Hono();
+    const broken: Store = {
+      ...store,
+      touchSession: async () => {
+        throw new DatabaseUnavailable(new Error('connection refused'));
+      },
+    };
+    away.route(
+      '/desk',
+      createDesk({
+        store: broken,
+        config: readConfig({ NODE_ENV: 'test', ...env }),
+        now: () => new Date(clock),
+      }),
+    );
+    const response = await away.request(`${ORIGIN}/desk`, {
+      headers: { Cookie: 'leadwerk-desk=any', 'Accept-Language': 'de' },
+    });
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get('retry-after'), '5');
+    assert.ok(
+      cheerio
+        .load(await response.text())('main')
+        .text()
+        .includes(de.errors.generic),
+    );
+  });
+});
+
+describe('working with orders', () => {
+  it('finds orders by company, e-mail, PO number and number; hides spam unless asked', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = 'Sonnenschein Dachbau KG';
+    const found = await place(
+      validOrder({
+        buyer: { ...buyer, company, email: 'einkauf@sonnenschein.example', poNumber: 'PO-77123' },
+      }),
+    );
+    const spam = await place(
+      validOrder({ buyer: { ...buyer, company: 'Sonnenschein Spam AG' }, website: 'https://spam.example' }),
+    );
+    const rows = async (query: string) => {
+      await anna.get(`/desk?${query}`);
+      return anna.listed();
+    };
+    for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
+      assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
+    assert.deepEqual(await rows('q=sonnenschein&spam=1'), [spam, found]);
+    const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
+    assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
+    assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
+  });
+
+  it('confirms an order, adds a note, and shows both in the history with who and when', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'status@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(w.done.status));
+    await anna.submit('/note', { note: 'Rückruf am Montag' });
+    const history = anna.text();
+    assert.ok(history.includes(`anna: ${w.events.status.replace('{detail}', w.statuses.confirmed)}`));
+    assert.ok(history.includes('anna: Note: Rückruf am Montag'));
+    // new → confirmed → in delivery → completed; completed is final, and cancelled is no longer possible.
+    await anna.submit('/status', { status: 'inDelivery' });
+    await anna.submit('/status', { status: 'completed' });
+    assert.ok(anna.text().includes(w.order.final));
+    const refused = await store.changeStatus(number, 'cancelled', 'anna');
+    assert.equal(refused, false);
+    assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('lets a spam order through: its mail to the sales team and the confirmation go out', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(
+      validOrder({ buyer: { ...buyer, email: 'spam-not@kunde.example' }, elapsedMs: 500 }),
+    );
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.text().includes(w.order.spamBecause.tooFast));
+    await anna.submit('/not-spam');
+    assert.ok(anna.text().includes(w.done.notSpam));
+    await waitFor(
+      'both mails',
+      () => smtp.mailsOf(number).length === 1 && smtp.confirmationsOf(number).length === 1,
+    );
+    // The sales team's mail links to the order's page in the desk.
+    assert.ok(smtp.mailsOf(number)[0]!.mail.text?.includes(`${ORIGIN}/desk/orders/${number}`));
+    await waitFor('shown as sent', async () => {
+      const order = await store.orderByNumber(number);
+      return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
+    });
+  });
+
+  it('shows a refused mail with the server’s answer, sends it again, and takes an order out as spam', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    behaviour.refuse = () => ({ code: 550, message: '5.1.1 Mailbox unavailable' });
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'refused@kunde.example' } }));
+    await waitFor(
+      'the mail failed',
+      async () => (await store.orderByNumber(number))?.mail?.state === 'failed',
+    );
+    delete behaviour.refuse;
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.text().includes('550 5.1.1 Mailbox unavailable'), 'the server’s last answer');
+    assert.ok(anna.text().includes(w.mail.failed));
+    await anna.submit('/retry', { kind: 'seller' });
+    assert.ok(anna.text().includes(w.done.retry));
+    await waitFor('the mail sent', () => smtp.mailsOf(number).length === 1);
+    await anna.submit('/spam');
+    assert.ok(anna.text().includes(w.order.spamBecause.staff));
+    const events = (await store.events(number)).map((event) => `${event.who}: ${event.kind}`);
+    assert.deepEqual(events, ['anna: retry', 'anna: spam']);
+    await anna.get(`/desk?q=${number}`);
+    assert.deepEqual(anna.listed(), [], 'spam is hidden from the list');
+  });
+
+  it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = 'Löschmich Handels GmbH';
+    const number = await place(validOrder({ buyer: { ...buyer, company, email: 'erase@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.get(`/desk/orders/${number}/erase`);
+    assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
+    await anna.submit('/erase');
+    assert.ok(anna.text().includes(w.done.erase));
+    assert.ok(!anna.text().includes(company));
+    const order = await store.orderByNumber(number);
+    assert.equal(order?.erased, true);
+    assert.equal(order?.buyer.company, '');
+    await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
+    assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
+    assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('exports the filtered list as Excel-safe CSV, and the accountant’s totals for a period', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const company = '=HYPERLINK("https://evil.example")';
+    const number = await place(validOrder({ buyer: { ...buyer, company, email: 'csv@kunde.example' } }));
+    const csv = await anna.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`);
+    assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
+    const rows = parseCsv(await csv.text(), { columns: true }) as Record<string, string>[];
+    assert.deepEqual(
+      rows.map((row) => row.number),
+      [number],
+    );
+    assert.equal(rows[0]!.company, `'${company}`, 'a formula is written as text');
+    const order = (await store.orderByNumber(number))!;
+    const day = order.createdAt.toISOString().slice(0, 10);
+    const accounts = await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`);
+    const totals = parseCsv(await accounts.text(), { columns: true }) as Record<string, string>[];
+    const row = totals.find((entry) => entry.number === number)!;
+    assert.deepEqual(
+      [row.net_cents, row.vat_case, row.vat_cents, row.gross_cents].map(String),
+      [order.net, order.vatCase, order.vat, order.gross].map(String),
+    );
+  });
+});
