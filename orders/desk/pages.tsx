@@ -40,17 +40,11 @@ function words(locale: Locale): DeskWords {
   return deskWords[locale];
 }
 
-function dateTime(iso: string, locale: Locale): string {
+/** A moment as the sales team in Germany reads it: the day, and with `withTime` the time of day too. */
+function berlinTime(iso: string, locale: Locale, withTime = true): string {
   return new Intl.DateTimeFormat(intlLocales[locale], {
     dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(new Date(iso));
-}
-
-function day(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocales[locale], {
-    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
     timeZone: 'Europe/Berlin',
   }).format(new Date(iso));
 }
@@ -257,7 +251,7 @@ export function ListPage({
                     <a href={`${ctx.base}/orders/${order.number}`}>{order.number}</a>
                     {order.spam && <span class="tag">{l.spamTag}</span>}
                   </th>
-                  <td>{day(order.createdAt.toISOString(), ctx.locale)}</td>
+                  <td>{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
                   <td>{order.erased ? '—' : order.buyer.company}</td>
                   <td>
                     {categoriesOf(order.lines)
@@ -332,7 +326,7 @@ function MailRow({
     <tr>
       <th scope="row">{label}</th>
       <td>{state ? w.mail[state.state] : text}</td>
-      <td>{state ? dateTime(state.at, ctx.locale) : '—'}</td>
+      <td>{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
       <td class="num">{state ? state.attempts : '—'}</td>
       <td>{state?.error ?? '—'}</td>
     </tr>
@@ -375,7 +369,7 @@ export function OrderPageView({
         <dt>{w.list.status}</dt>
         <dd>{w.statuses[order.status]}</dd>
         <dt>{o.created}</dt>
-        <dd>{dateTime(order.createdAt.toISOString(), ctx.locale)}</dd>
+        <dd>{berlinTime(order.createdAt.toISOString(), ctx.locale)}</dd>
         <dt>{o.quote}</dt>
         <dd>{order.quote}</dd>
         <dt>{o.poNumber}</dt>
@@ -502,7 +496,7 @@ export function OrderPageView({
           <ol class="history">
             {events.map((event, index) => (
               <li key={String(index)}>
-                <time datetime={event.at}>{dateTime(event.at, ctx.locale)}</time> · {event.who}:{' '}
+                <time datetime={event.at}>{berlinTime(event.at, ctx.locale)}</time> · {event.who}:{' '}
                 {fill(w.events[event.kind], {
                   detail:
                     event.kind === 'status' && event.detail in w.statuses
