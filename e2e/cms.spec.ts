@@ -257,10 +257,16 @@ const fieldGroup = (scope: Locator, label: string) =>
 /** Scrolls an element to the top of its pane: the CMS draws the fields below it once they come into view. */
 const toTop = (locator: Locator) => locator.evaluate((element) => element.scrollIntoView({ block: 'start' }));
 
-/** Types a value into a field, and waits until the field shows it before the next step. */
+/**
+ * Types a value into a field, and waits until the field shows it before the next step. A new entry's draft is set
+ * up after its editor is drawn and can empty a field typed into before that (CI saw "Name" stay empty), so the
+ * value is typed again until it stays; the saved files show every value the CMS took in.
+ */
 async function enter(box: Locator, value: string) {
-  await box.fill(value);
-  await expect(box).toHaveValue(value);
+  await expect(async () => {
+    await box.fill(value);
+    await expect(box).toHaveValue(value, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Picks an option of a select field. */
