@@ -27,50 +27,59 @@ const config = {
   settings: { onlyCategories: categories, disableFullPageScreenshot: true },
 };
 
+// The four pages run one after another in one worker and one Chromium, started once: a browser for each page
+// cost a start-up and a first navigation each.
+test.describe.configure({ mode: 'default' });
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+test.beforeAll(async ({ launchOptions }) => {
+  // The Chromium and flags of playwright.config.ts; without one, chrome-launcher finds an installed Chrome.
+  chrome = await chromeLauncher.launch({
+    chromePath: launchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...(launchOptions.args ?? [])],
+  });
+});
+
+test.afterAll(async () => {
+  await chrome?.kill();
+});
+
 for (const pathname of pages) {
-  test(`${pathname} scores 100 in ${categories.join(', ')}`, async ({ baseURL, launchOptions }) => {
+  test(`${pathname} scores 100 in ${categories.join(', ')}`, async ({ baseURL }) => {
     test.setTimeout(120_000);
     // Lighthouse is an ES module; the test files are compiled to CommonJS.
     const { default: lighthouse } = await import('lighthouse');
-    // The Chromium and flags of playwright.config.ts; without one, chrome-launcher finds an installed Chrome.
-    const chrome = await chromeLauncher.launch({
-      chromePath: launchOptions.executablePath,
-      chromeFlags: ['--headless=new', ...(launchOptions.args ?? [])],
-    });
-    try {
-      // A run that failed to record the page (NO_NAVSTART and the like) is run again, twice at most.
-      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
-      for (let attempt = 0; attempt < 3 && !lhr; attempt += 1) {
-        const result = await lighthouse(
-          `${baseURL}${pathname}`,
-          { port: chrome.port, logLevel: 'error' },
-          config,
-        );
-        if (!result?.lhr.runtimeError || attempt === 2) lhr = result?.lhr;
-      }
-      expect(lhr?.runtimeError, 'Lighthouse could not load the page').toBeUndefined();
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${pathname}`);
-      const expectedToFail = noindex.has(pathname) ? ['is-crawlable'] : [];
-      const below = categories.flatMap((category) => {
-        const { score, auditRefs } = lhr.categories[category]!;
-        const failing = auditRefs
-          .map((ref) => lhr.audits[ref.id]!)
-          .filter(
-            (audit) =>
-              audit.score !== null &&
-              audit.score < 1 &&
-              audit.scoreDisplayMode !== 'informative' &&
-              !expectedToFail.includes(audit.id),
-          );
-        if (failing.length === 0 && (score === 1 || expectedToFail.length > 0)) return [];
-        return [
-          `${category} ${Math.round((score ?? 0) * 100)}: ${failing.map((audit) => audit.id).join(', ')}`,
-        ];
-      });
-      expect(below).toEqual([]);
-      for (const id of expectedToFail) expect(lhr.audits[id]?.score, `${id} on ${pathname}`).toBe(0);
-    } finally {
-      await chrome.kill();
+    // A run that failed to record the page (NO_NAVSTART and the like) is run again, twice at most.
+    let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] | undefined;
+    for (let attempt = 0; attempt < 3 && !lhr; attempt += 1) {
+      const result = await lighthouse(
+        `${baseURL}${pathname}`,
+        { port: chrome!.port, logLevel: 'error' },
+        config,
+      );
+      if (!result?.lhr.runtimeError || attempt === 2) lhr = result?.lhr;
     }
+    expect(lhr?.runtimeError, 'Lighthouse could not load the page').toBeUndefined();
+    if (!lhr) throw new Error(`Lighthouse returned no result for ${pathname}`);
+    const expectedToFail = noindex.has(pathname) ? ['is-crawlable'] : [];
+    const below = categories.flatMap((category) => {
+      const { score, auditRefs } = lhr.categories[category]!;
+      const failing = auditRefs
+        .map((ref) => lhr.audits[ref.id]!)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            !expectedToFail.includes(audit.id),
+        );
+      if (failing.length === 0 && (score === 1 || expectedToFail.length > 0)) return [];
+      return [
+        `${category} ${Math.round((score ?? 0) * 100)}: ${failing.map((audit) => audit.id).join(', ')}`,
+      ];
+    });
+    expect(below).toEqual([]);
+    for (const id of expectedToFail) expect(lhr.audits[id]?.score, `${id} on ${pathname}`).toBe(0);
   });
 }
