@@ -30,16 +30,17 @@ export type CategoryIcon = (typeof categoryIcons)[number];
 
 /**
  * The colour pairs of a category's icon tile, as Tailwind gradient stops. All
- * of them keep white icons readable. The class names are written out in full
+ * of them keep a white icon at 3:1 or more at both ends (WCAG 1.4.11), as
+ * __tests__/category-colours.test.ts checks. The class names are written out in full
  * so that Tailwind finds them when it scans the source.
  */
 export const categoryGradients = {
   blue: 'from-sky-600 to-blue-800',
-  orange: 'from-amber-500 to-orange-700',
+  orange: 'from-amber-600 to-orange-700',
   red: 'from-rose-600 to-red-800',
   stone: 'from-stone-600 to-stone-800',
   teal: 'from-cyan-700 to-teal-800',
-  amber: 'from-yellow-600 to-amber-800',
+  amber: 'from-yellow-700 to-amber-800',
   green: 'from-emerald-600 to-green-800',
   slate: 'from-slate-700 to-slate-900',
   purple: 'from-fuchsia-600 to-purple-800',
