@@ -351,6 +351,15 @@ describe('sanitizeItems', () => {
     ['an empty id', { ...good, id: '' }],
     ['a huge id', { ...good, id: 'x'.repeat(10_000) }],
     ['an unknown category', { ...good, category: 'stairlifts' }],
+    ['a category named __proto__', { ...good, category: '__proto__' }],
+    ['a category named constructor', { ...good, category: 'constructor' }],
+    ['a category in capitals', { ...good, category: 'Treppenlifte' }],
+    ['a category with a trailing space', { ...good, category: 'treppenlifte ' }],
+    ['a category in a list', { ...good, category: ['treppenlifte'] }],
+    ['a null quantity', { ...good, quantity: null }],
+    ['a quantity object', { ...good, quantity: { valueOf: 2 } }],
+    ['a quantity above MAX_QUANTITY', { ...good, quantity: MAX_QUANTITY + 1 }],
+    ['an exclusive line of 1e308', { ...good, exclusive: true, quantity: 1e308 }],
     ['a missing category', { ...good, category: undefined }],
     ['a string quantity', { ...good, quantity: '2' }],
     ['a zero quantity', { ...good, quantity: 0 }],
@@ -364,6 +373,10 @@ describe('sanitizeItems', () => {
     ['an area in another spelling', { ...good, area: 'postcodes:90,80-85' }],
   ])('drops %s', (_label, entry) => {
     expect(sanitizeItems([entry, { ...good, id: 'kept' }], prices).map((item) => item.id)).toEqual(['kept']);
+  });
+
+  it('keeps a line of MAX_QUANTITY leads', () => {
+    expect(sanitizeItems([{ ...good, quantity: MAX_QUANTITY }], prices)).toHaveLength(1);
   });
 
   it('keeps only the first of two lines with the same id', () => {
