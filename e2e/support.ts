@@ -286,6 +286,9 @@ async function animationsSettled(page: Page) {
  * already checked in nothing else.
  */
 export async function checkA11y(page: Page, state: string, rules?: string[]) {
+  // A heading can be on screen before the page's stylesheet has arrived, and axe would measure the page
+  // unstyled (a run once saw the desk’s links at the browser’s default size after a click opened an order).
+  await page.waitForLoadState('load');
   await animationsSettled(page);
   // `options()` replaces the builder's options, so it goes first and `withTags()` adds `runOnly` to them.
   // `resultTypes` lists every element only for violations (the rest name one each): a quarter less time.
