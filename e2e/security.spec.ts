@@ -268,16 +268,12 @@ const photovoltaik = categoryById('photovoltaik');
 const coaching = categoryById('coaching');
 const kanzlei = categoryById('kanzlei');
 
-function storedLine(
-  category: Category,
-  quantity: number,
-  exclusive = false,
-  extra: Record<string, unknown> = {},
-) {
+/** A stored line of all of Germany's leads, not exclusive, with `extra` fields over it. */
+function storedLine(category: Category, quantity: number, extra: Record<string, unknown> = {}) {
   return {
-    id: `${category.id}-1700000000000-${quantity}-${exclusive}`,
+    id: `${category.id}-1700000000000-${quantity}`,
     category: category.id,
-    exclusive,
+    exclusive: false,
     quantity,
     ...extra,
   };
@@ -287,9 +283,9 @@ function storedCart(items: unknown, version: unknown = 1): string {
   return JSON.stringify({ state: { items }, version });
 }
 
+/** A line that must survive; none is exclusive (the 5× price is a cart rule, tested in jest). */
 interface Survivor {
   category: Category;
-  exclusive: boolean;
   quantity: number;
   /** The area in German words; all of Germany when not given (and for every line of a version-1 cart). */
   area?: string;
@@ -323,21 +319,21 @@ const tamperCases: TamperCase[] = [
         quantity: 1,
       },
     ]),
-    survivors: [{ category: treppenlifte, exclusive: false, quantity: 1 }],
+    survivors: [{ category: treppenlifte, quantity: 1 }],
   },
   {
     title: 'areas that are no codes',
     raw: storedCart(
       [
-        storedLine(treppenlifte, 1, false, { area: '<img src=x onerror="window.__pwned=1">' }),
-        storedLine(kanzlei, 1, false, { area: 'postcodes:90,80' }),
-        storedLine(photovoltaik, 1, false, { area: 'radius:80331:30' }),
-        storedLine(treppenlifte, 2, false),
-        storedLine(coaching, 1, false, { area: 'states:BY' }),
+        storedLine(treppenlifte, 1, { area: '<img src=x onerror="window.__pwned=1">' }),
+        storedLine(kanzlei, 1, { area: 'postcodes:90,80' }),
+        storedLine(photovoltaik, 1, { area: 'radius:80331:30' }),
+        storedLine(treppenlifte, 2),
+        storedLine(coaching, 1, { area: 'states:BY' }),
       ],
       2,
     ),
-    survivors: [{ category: coaching, exclusive: false, quantity: 1, area: ui.de.area.states.BY }],
+    survivors: [{ category: coaching, quantity: 1, area: ui.de.area.states.BY }],
   },
   {
     title: '1 MB of junk',
@@ -348,10 +344,7 @@ const tamperCases: TamperCase[] = [
 
 /** The total the category table gives for the surviving lines, in euros. */
 function tableTotal(survivors: Survivor[]): number {
-  return survivors.reduce(
-    (sum, line) => sum + line.category.price * (line.exclusive ? 5 : 1) * line.quantity,
-    0,
-  );
+  return survivors.reduce((sum, line) => sum + line.category.price * line.quantity, 0);
 }
 
 async function expectSaneNumbers(region: Locator) {
@@ -392,12 +385,10 @@ async function checkTampered(page: Page, guard: Guard, tamper: TamperCase) {
     await expect(lines).toHaveCount(tamper.survivors.length);
     for (const [index, survivor] of tamper.survivors.entries()) {
       const lineName = fillIn(dict.cart.line, {
-        name:
-          copyOf(survivor.category, 'de').name +
-          (survivor.exclusive ? ` ${dict.orderForm.exclusiveSuffix}` : ''),
+        name: copyOf(survivor.category, 'de').name,
         area: survivor.area ?? dict.area.germany,
       });
-      const unit = survivor.category.price * (survivor.exclusive ? 5 : 1);
+      const unit = survivor.category.price;
       const line = lines.nth(index);
       await expect(line.getByText(lineName, { exact: true })).toBeVisible();
       await expect(line).toContainText(looseText(fillIn(dict.cart.unitPrice, { price: euros(unit, 'de') })));
