@@ -34,9 +34,13 @@ export function wordsPath(part: WordsPart, locale: Locale): string {
   return `/words/${fileName(part, locale)}`;
 }
 
-/** Every file of words: its name under /words/ and its content. */
-export function wordFiles(): { file: string; words: () => unknown }[] {
+/** Every file of words: its name under /words/, where it is served, and its content. */
+export function wordFiles(): { file: string; path: string; words: () => unknown }[] {
   return (Object.keys(parts) as WordsPart[]).flatMap((part) =>
-    locales.map((locale) => ({ file: fileName(part, locale), words: () => parts[part](locale) })),
+    locales.map((locale) => ({
+      file: fileName(part, locale),
+      path: wordsPath(part, locale),
+      words: () => parts[part](locale),
+    })),
   );
 }

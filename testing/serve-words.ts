@@ -9,7 +9,7 @@ export function serveWords(): () => void {
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const href = typeof input === 'string' ? input : 'href' in input ? input.href : input.url;
     const url = new URL(href, 'http://localhost');
-    const found = wordFiles().find(({ file }) => url.pathname === `/words/${file}`);
+    const found = wordFiles().find(({ path }) => url.pathname === path);
     const body = found ? JSON.stringify(found.words()) : 'Not found';
     return {
       ok: Boolean(found),
