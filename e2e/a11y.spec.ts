@@ -38,7 +38,7 @@ async function checkAtEachWidth(page: Page, state: string) {
   await page.setViewportSize(WIDTHS.desktop);
 }
 
-// The video dialog loads the player after consent; the request is aborted, as every third-party request is.
+// The video dialog loads the player after consent; the request fails, as every third-party request does.
 test.use({ allowThirdParty: VIDEO_HOST, viewport: WIDTHS.desktop });
 
 // An axe run takes a second or more on a busy 2-core machine, and each test does several.
