@@ -122,13 +122,33 @@ function storeDetails(details: BillingInput) {
   );
 }
 
+/** Resolves once a store has next finished reading this browser's storage. */
+function nextRead(store: { persist: { onFinishHydration: (listener: () => void) => () => void } }) {
+  return new Promise<void>((resolve) => {
+    const stop = store.persist.onFinishHydration(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** Renders the checkout page of a language and waits until its code has read the stored cart. */
 async function renderCheckout(locale: Locale) {
   const dict = getDictionary(locale);
   const strings = dict.checkout;
   const user = userEvent.setup({ delay: null });
+  // The stores keep what they read in an earlier test, as they would from an earlier page of one visit, so the
+  // page can show that (an empty cart) for a moment before it has read this test's storage: under load, a test
+  // once looked for the billing fields in that moment. The page reads both stores as it opens: wait for that,
+  // and for the page to show the cart it read.
+  let read = false;
+  void Promise.all([nextRead(useCartStore), nextRead(useCheckoutStore)]).then(() => (read = true));
   const view = render(<CheckoutPage locale={locale} />);
-  await waitFor(() => expect(screen.queryByText(strings.loading)).not.toBeInTheDocument());
+  await waitFor(() => {
+    expect(read).toBe(true);
+    expect(screen.queryByText(strings.loading)).not.toBeInTheDocument();
+    if (useCartStore.getState().items.length > 0) expect(screen.getAllByRole('table')).not.toHaveLength(0);
+  });
 
   const field = (name: BuyerField) =>
     screen.getByRole(name === 'country' ? 'combobox' : 'textbox', {
