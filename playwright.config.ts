@@ -24,8 +24,9 @@ process.env.E2E_ORDERS_DIR ??= path.join(os.tmpdir(), `leadwerk-e2e-orders-${pro
 const browser = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
 /**
  * No host but this machine resolves: a page's request to another host fails in the browser itself, and the guard
- * of e2e/support.ts records it from the request event. Aborting them with a route instead would send every request
- * of every test through Playwright and turn off the browser's cache (a third more CPU per page load).
+ * of e2e/support.ts records it from the request event (an address given as a number is not looked up, and the
+ * guard fails the test on it all the same). Aborting them with a route instead would send every request of every
+ * test through Playwright and turn off the browser's cache (a third more CPU per page load).
  */
 const blockOtherHosts = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost';
 /**
