@@ -75,7 +75,7 @@ describe('German header', () => {
 
     await user.click(screen.getByRole('button', { name: strings.categories }));
 
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem')).toHaveLength(categories.length + 1);
     for (const category of categories) {
       expect(within(menu).getByRole('menuitem', { name: nameOf(category, 'de') })).toHaveAttribute(
@@ -141,7 +141,7 @@ describe('English header', () => {
     const user = userEvent.setup({ delay: null });
     render(<Header page={{ kind: 'home', locale: 'en' }} />);
     await user.click(screen.getByRole('button', { name: strings.categories }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     for (const category of categories) {
       expect(within(menu).getByRole('menuitem', { name: nameOf(category, 'en') })).toHaveAttribute(
         'href',
