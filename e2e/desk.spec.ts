@@ -148,6 +148,11 @@ async function journey(
   await context.close();
 }
 
+// A journey of some thirty steps with three axe runs and the desk's command-line tool: 10 to 14 s in `npm test`, 20
+// to 31 s beside a second `npm test` on two cores, once past Playwright's 30 s. The limit is for a hang, as for the
+// checkout's and the delivery areas' journeys.
+test.describe.configure({ timeout: 120_000 });
+
 for (const lang of ['de', 'en'] as const)
   test(`${lang}: a sales person signs in, confirms, notes, lets spam through, erases and exports`, async ({
     browser,
