@@ -33,8 +33,11 @@ function cartDialogFor(dataUrl: string) {
   }
   return dialog;
 }
-// The cart itself (its store, storage and rules) loads right after the page's code, off the first paint's path.
+// The cart itself (its store, storage and rules) loads with the page's code, off the first paint's path: asked for
+// as soon as this module runs, while the page hydrates, so the badge shows the cart one round trip sooner. The
+// button's own load below joins this one; a failure is silent in both, and the dialog's first click asks again.
 const cartStore = lazyModule(() => import('@/lib/cart/store'));
+if (typeof window !== 'undefined') cartStore.load().catch(() => {});
 
 interface CartButtonProps {
   label: string;

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { MAX_QUANTITY, MIN_QUANTITY } from '@/lib/cart/rules';
 import type { Dictionary } from '@/lib/content';
 import { wordsPath } from '@/lib/lazy-words';
@@ -51,6 +52,10 @@ const required = (
  */
 export function OrderForm(props: OrderFormProps) {
   const { locale, categoryId, basePrice, strings, areaWords } = props;
+  const words = wordsPath('order-form', locale);
+  // The form's code fetches its words the moment it runs (`fetchWords`, a same-origin `fetch`): they are on their
+  // way before it arrives.
+  preload(words, { as: 'fetch', crossOrigin: 'anonymous' });
   const ids = orderFormIds(categoryId);
   const { base } = ids;
   const field = (key: 'name' | 'email' | 'company' | 'phone' | 'message') => ({
@@ -261,7 +266,7 @@ export function OrderForm(props: OrderFormProps) {
         categoryName={props.categoryName}
         basePrice={basePrice}
         prices={props.prices}
-        words={wordsPath('order-form', locale)}
+        words={words}
       />
     </form>
   );
