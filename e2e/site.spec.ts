@@ -1,11 +1,12 @@
 /**
  * Every page as a server sends it, read without a browser: the status, the headers of
  * config/security-headers.ts and the HTTP Observatory's rules, the page's own script policy and where it
- * sits, cache headers of the page and of every hashed file it names, the language, one h1 and its text, the
- * title, the language toggle, safe external links, and the copy's promise about contracts. The pages come
- * from the category table, so a build with one more category (the fixture gate) is read the same way. The
- * nginx project of playwright.config.ts runs this file against nginx with deploy/nginx.conf. What a browser
- * must see (axe, the policy enforced, errors while the page runs) is in `page-kinds.spec.ts`.
+ * sits, the compression and cache headers of the page and of every hashed file it names, the language, one
+ * h1 and its text, the title, the language toggle, safe external links, and the copy's promise about
+ * contracts. The pages come from the category table, so a build with one more category (the fixture gate)
+ * is read the same way. The nginx project of playwright.config.ts runs this file against nginx with
+ * deploy/nginx.conf. What a browser must see (axe, the policy enforced, errors while the page runs) is in
+ * `page-kinds.spec.ts`.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import { copyOf, sitePages, specNotFound, specPaths, ui, UNKNOWN_PATH, type Page
 
 const cacheRule = (pattern: string) => cacheRules.find((rule) => rule.pattern === pattern)!.value;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+/** The encodings a text file may travel in. */
+const compressions = ['br', 'gzip'];
 
 test('the site has every page of the spec', () => {
   expect(sitePages.map((entry) => entry.path)).toEqual(expect.arrayContaining([...specPaths]));
@@ -48,6 +51,9 @@ async function readPage(request: APIRequestContext, path: string, entry: PageUnd
   const response = await request.get(path);
   expect(response.status(), path).toBe(entry ? 200 : 404);
   const headers = response.headers();
+  // Sent compressed to a client that accepts it (Playwright asks for gzip, deflate and br): the page weights of
+  // page-weight.spec.ts are what travels.
+  expect(compressions, `${path}: Content-Encoding`).toContain(headers['content-encoding']);
   for (const [name, value] of Object.entries(siteHeaders()))
     expect(headers[name.toLowerCase()], `${path}: ${name}`).toBe(value);
   expect(headers['cache-control'], `${path}: Cache-Control`).toBe(revalidate);
@@ -101,6 +107,9 @@ async function readPage(request: APIRequestContext, path: string, entry: PageUnd
     expect(asset.status(), file.pathname).toBe(200);
     expect(asset.headers()['cache-control'], `Cache-Control of ${file.pathname}`).toBe(
       cacheRule('/_next/static/*'),
+    );
+    expect(compressions, `Content-Encoding of ${file.pathname}`).toContain(
+      asset.headers()['content-encoding'],
     );
   }
   expect(scripts.length, `${path}: the page's scripts`).toBeGreaterThan(0);
