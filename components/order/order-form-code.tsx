@@ -9,11 +9,11 @@ import type { OrderFormOptions, OrderFormWords } from './order-form-controller';
 /** The toast library arrives with the first order; pages where nobody orders never load it. */
 const orderToast = lazyModule(() => import('./order-toast'));
 /** The form's code: the cart, the area's rules, and what connects them to the pre-rendered form. */
-const importController = () => import('./order-form-controller');
+const controller = lazyModule(() => import('./order-form-controller'));
 // Asked for as soon as this module runs, while the page's first scripts hydrate it, rather than after: the submit
-// button is enabled one round trip sooner. A failure here is left to the load below, which reports it and whose
-// attempt asks the server again.
-if (typeof window !== 'undefined') void importController().catch(() => {});
+// button is enabled one round trip sooner. A failure here is left to the load below, which asks again after it and
+// reports what it finds.
+if (typeof window !== 'undefined') controller.load({ quiet: true }).catch(() => {});
 /**
  * The form's code and the words it uses (their file is preloaded by the page, `OrderForm`): they load after the
  * page's first scripts. One load per file of words, which is one per language.
@@ -26,7 +26,10 @@ function formCodeFor(wordsUrl: string) {
   let formCode = formCodes.get(wordsUrl);
   if (!formCode) {
     formCode = lazyModule(async () => {
-      const [code, words] = await Promise.all([importController(), fetchWords<OrderFormWords>(wordsUrl)]);
+      const [code, words] = await Promise.all([
+        controller.load({ again: true }),
+        fetchWords<OrderFormWords>(wordsUrl),
+      ]);
       return { code, words };
     });
     formCodes.set(wordsUrl, formCode);
