@@ -27,9 +27,8 @@ const config = {
   settings: { onlyCategories: categories, disableFullPageScreenshot: true },
 };
 
-// The four pages run one after another in one worker and one Chromium, started once: a browser for each page
-// cost a start-up and a first navigation each.
-test.describe.configure({ mode: 'default' });
+// The four pages spread over the workers like every other test, and each worker starts one Chromium for the pages
+// it gets. Run one after another in one worker, they were the e2e gate's last 45 s, with half the machine idle.
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
