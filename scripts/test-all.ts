@@ -14,7 +14,11 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { addFixtureCategory } from '../testing/fixture-category';
 
-type Gate = { name: string; command: string; env?: Record<string, string> };
+/**
+ * `yields`: the gate runs at a lower CPU priority (nice 10), on what the build and the browsers leave over. Only for
+ * gates without a time limit of their own, since they may wait until the e2e gate's last minute.
+ */
+type Gate = { name: string; command: string; env?: Record<string, string>; yields?: boolean };
 type Result = Gate & { ok: boolean; output: string; note: string };
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -32,8 +36,12 @@ const env = {
 };
 
 const checks: Gate[] = [
-  { name: 'lint', command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn' },
-  { name: 'types', command: 'npx tsc --noEmit' },
+  {
+    name: 'lint',
+    command: 'npx eslint . --max-warnings=0 && npx prettier --check . --log-level=warn',
+    yields: true,
+  },
+  { name: 'types', command: 'npx tsc --noEmit', yields: true },
   { name: 'content', command: 'npm run --silent check:content' },
   { name: 'jest', command: `npx jest --ci --json --outputFile=${report('jest.json')}` },
   // The order service with its real parts: SQLite files, an SMTP server, its own process, a Postgres cluster.
@@ -96,6 +104,14 @@ if (only.some((name) => !gates.some((gate) => gate.name === name))) {
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /** Runs one gate; a gate run alone prints as it goes, the others are collected and printed whole. */
+function lowerPriority(pid: number) {
+  try {
+    os.setPriority(pid, 10);
+  } catch {
+    // The process has ended already.
+  }
+}
+
 function run(gate: Gate, live: boolean): Promise<Result> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -104,6 +120,8 @@ function run(gate: Gate, live: boolean): Promise<Result> {
       env: { ...env, ...gate.env },
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
+    // Set before the shell starts the command, which inherits it; a shell already gone has nothing to lower.
+    if (gate.yields && child.pid) lowerPriority(child.pid);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
