@@ -1,4 +1,10 @@
-import { LazyLoadError, lazyModule, probeFailure, type LoadFailure } from '@/components/lazy/lazy-module';
+import {
+  LazyLoadError,
+  lazyModule,
+  probeFailure,
+  warmUp,
+  type LoadFailure,
+} from '@/components/lazy/lazy-module';
 
 /** An importer that fails `failures` times, then resolves; it counts its calls. */
 function flakyImporter(failures: number) {
@@ -99,6 +105,24 @@ describe('lazyModule', () => {
     expect(await failureOf(lazy.load({ quiet: true }))).toBe('retry');
     expect(await failureOf(lazy.load({ again: true }))).toBe('retry');
     expect(await failureOf(lazy.load({ again: true }))).toBe('gone');
+  });
+
+  it('warms up with one load that the first request joins', async () => {
+    const importer = flakyImporter(0);
+    const lazy = lazyModule(importer, answer('retry'));
+    warmUp(lazy);
+    expect(importer).toHaveBeenCalledTimes(1);
+    await expect(lazy.load({ again: true })).resolves.toEqual({ Dialog: 'the module' });
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a failed warm-up to the first request, which tries again and is told retry, not gone', async () => {
+    const importer = flakyImporter(2);
+    const lazy = lazyModule(importer, answer('gone'));
+    warmUp(lazy);
+    expect(await failureOf(lazy.load({ again: true }))).toBe('retry');
+    await expect(lazy.load({ again: true })).resolves.toEqual({ Dialog: 'the module' });
+    expect(importer).toHaveBeenCalledTimes(3);
   });
 
   it('starts counting again after a success', async () => {

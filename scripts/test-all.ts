@@ -103,7 +103,7 @@ if (only.some((name) => !gates.some((gate) => gate.name === name))) {
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-/** Runs one gate; a gate run alone prints as it goes, the others are collected and printed whole. */
+/** Lowers a process's CPU priority to nice 10; the processes it starts from then on inherit it. */
 function lowerPriority(pid: number) {
   try {
     os.setPriority(pid, 10);
@@ -112,6 +112,7 @@ function lowerPriority(pid: number) {
   }
 }
 
+/** Runs one gate; a gate run alone prints as it goes, the others are collected and printed whole. */
 function run(gate: Gate, live: boolean): Promise<Result> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -120,7 +121,7 @@ function run(gate: Gate, live: boolean): Promise<Result> {
       env: { ...env, ...gate.env },
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
-    // Set before the shell starts the command, which inherits it; a shell already gone has nothing to lower.
+    // Lowered on the shell right after it starts, so the command it runs inherits the priority.
     if (gate.yields && child.pid) lowerPriority(child.pid);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));

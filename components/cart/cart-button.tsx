@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
 import { fill } from '@/lib/format';
-import { lazyModule, type LazyModule } from '@/components/lazy/lazy-module';
+import { lazyModule, warmUp, type LazyModule } from '@/components/lazy/lazy-module';
 import { fetchWords } from '@/components/lazy/fetch-words';
 import { useLazy } from '@/components/lazy/use-lazy';
 import { noSubscription, useHydrated } from '@/components/ui/use-hydrated';
@@ -34,10 +34,9 @@ function cartDialogFor(dataUrl: string) {
   return dialog;
 }
 // The cart itself (its store, storage and rules) loads with the page's code, off the first paint's path: asked for
-// as soon as this module runs, while the page hydrates, so the badge shows the cart one round trip sooner. The
-// button's own load below joins this one; a failure is silent in both, and the dialog's first click asks again.
+// as soon as this module runs, while the page hydrates, so the badge shows the cart one round trip sooner.
 const cartStore = lazyModule(() => import('@/lib/cart/store'));
-if (typeof window !== 'undefined') cartStore.load().catch(() => {});
+warmUp(cartStore);
 
 interface CartButtonProps {
   label: string;
@@ -54,7 +53,7 @@ export function CartButton({ label, countLabel, dialogData, prices }: CartButton
   const [store, setStore] = useState(cartStore.current);
   const loadStore = useCallback(
     () =>
-      cartStore.load().then(setStore, () => {
+      cartStore.load({ again: true }).then(setStore, () => {
         // Quietly: the cart dialog needs the same code, and its first click asks again and says so if it fails.
       }),
     [],

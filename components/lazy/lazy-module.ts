@@ -112,3 +112,12 @@ export function lazyModule<T>(
   };
   return lazy;
 }
+
+/**
+ * Starts loading a module in the browser as soon as the calling module runs, while the page hydrates, for code
+ * that every visit needs soon after (the cart's store, the order form's code). The attempt is quiet: nobody waits
+ * for it, and a failure is left to the first load somebody asks for with `again`, which then tries once more.
+ */
+export function warmUp(lazy: LazyModule<unknown>): void {
+  if (typeof window !== 'undefined') lazy.load({ quiet: true }).catch(() => {});
+}

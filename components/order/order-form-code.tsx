@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchWords } from '@/components/lazy/fetch-words';
-import { lazyModule, type LazyModule } from '@/components/lazy/lazy-module';
+import { lazyModule, warmUp, type LazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
 import type { OrderFormOptions, OrderFormWords } from './order-form-controller';
 
@@ -10,10 +10,9 @@ import type { OrderFormOptions, OrderFormWords } from './order-form-controller';
 const orderToast = lazyModule(() => import('./order-toast'));
 /** The form's code: the cart, the area's rules, and what connects them to the pre-rendered form. */
 const controller = lazyModule(() => import('./order-form-controller'));
-// Asked for as soon as this module runs, while the page's first scripts hydrate it, rather than after: the submit
-// button is enabled one round trip sooner. A failure here is left to the load below, which asks again after it and
-// reports what it finds.
-if (typeof window !== 'undefined') controller.load({ quiet: true }).catch(() => {});
+// Asked for while the page's first scripts hydrate it, rather than after: the submit button is enabled one round
+// trip sooner. The load below asks again after a failed warm-up and reports what it finds.
+warmUp(controller);
 /**
  * The form's code and the words it uses (their file is preloaded by the page, `OrderForm`): they load after the
  * page's first scripts. One load per file of words, which is one per language.
