@@ -26,9 +26,11 @@ describe('newQuoteNumber', () => {
     expect(number.slice(-6)).not.toMatch(/[ILOU]/);
   });
 
-  it('dates the number by UTC', () => {
+  it('dates the number by the day in Germany, where the seller issues it, whatever the buyer’s clock says', () => {
+    // 05:30 on 26 November in Germany; half past midnight on New Year's Day and on 1 July (summer time) there.
     expect(newQuoteNumber(new Date('2026-11-25T23:30:00-05:00'))).toMatch(/^AN-20261126-/);
-    expect(newQuoteNumber(new Date('2027-01-01T00:30:00+01:00'))).toMatch(/^AN-20261231-/);
+    expect(newQuoteNumber(new Date('2026-12-31T23:30:00Z'))).toMatch(/^AN-20270101-/);
+    expect(newQuoteNumber(new Date('2026-06-30T22:30:00Z'))).toMatch(/^AN-20260701-/);
   });
 
   it('turns every random byte into a character of the pattern, all 32 of them', () => {

@@ -7,6 +7,7 @@ import {
   type OrderRow,
   type OrderSummary,
 } from '../lib/checkout/order';
+import { businessDay } from '../lib/business-day';
 import { quoteIssueDay } from '../lib/checkout/order-request';
 import { orderWords } from '../lib/checkout/words';
 import { splitGroupKey, type CartItem } from '../lib/cart/rules';
@@ -150,7 +151,7 @@ function confirmationParts(order: MailableOrder, summary: OrderSummary): Confirm
   const m = strings.confirmationMail;
   const q = strings.quote;
   const money = (cents: number) => formatMoney(cents, locale);
-  const day = order.createdAt.toISOString().slice(0, 10);
+  const day = businessDay(order.createdAt);
   const po = summary.buyer.poNumber;
   const { seller } = site;
   return {

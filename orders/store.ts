@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import { businessDay, businessYear, dayEnd, dayStart, yearStart } from '../lib/business-day';
 import { BUYER_FIELDS, EMPTY_BUYER, type Buyer } from '../lib/checkout/buyer';
 import { splitGroupKey } from '../lib/cart/rules';
 import type { OrderRow } from '../lib/checkout/order';
@@ -353,7 +354,7 @@ export interface OrderPage {
   more: boolean;
 }
 
-/** The desk's filter of the list. Dates are days (YYYY-MM-DD, UTC), both included. */
+/** The desk's filter of the list. Dates are days in Germany (YYYY-MM-DD), both included. */
 export interface OrderFilter {
   status?: OrderStatus;
   from?: string;
@@ -471,14 +472,17 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-/** `LW-20261125-000042`: the day (UTC) and the row's id. */
+/** `LW-20261125-000042`: the day in Germany and the row's id. */
 export function orderNumber(createdAt: Date, id: number): string {
-  return `LW-${createdAt.toISOString().slice(0, 10).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
+  return `LW-${businessDay(createdAt).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
 }
 
-/** The start of the first year whose orders are still kept: the period runs from the end of the order's year. */
+/**
+ * The start of the first year whose orders are still kept: the period runs from the end of the order's year, the
+ * calendar year in Germany (§ 257 (5) HGB, § 147 (4) AO).
+ */
 export function retentionCutoff(now: Date, years: number): Date {
-  return new Date(Date.UTC(now.getUTCFullYear() - years, 0, 1));
+  return yearStart(businessYear(now) - years);
 }
 
 /** A sent or erased mail's body: nothing of the buyer's is left. */
@@ -1084,8 +1088,9 @@ export async function openStore(
       let query = selectOrders();
       if (!filter.spam) query = query.where('orders.spam', 'is', null);
       if (filter.status) query = query.where('orders.status', '=', filter.status);
-      if (filter.from) query = query.where('orders.created_at', '>=', `${filter.from}T00:00:00.000Z`);
-      if (filter.to) query = query.where('orders.created_at', '<=', `${filter.to}T23:59:59.999Z`);
+      // Days as the sales team means them: in Germany.
+      if (filter.from) query = query.where('orders.created_at', '>=', dayStart(filter.from).toISOString());
+      if (filter.to) query = query.where('orders.created_at', '<', dayEnd(filter.to).toISOString());
       const terms = [
         ...(filter.industry ? [{ from: `i:${filter.industry}`, exact: true }] : []),
         ...queryTerms(filter.q ?? '').map((term) => ({ from: term, exact: false })),
@@ -1237,14 +1242,14 @@ export async function openStore(
       });
     },
 
-    /** Net, VAT case, VAT and gross of each order (spam left out) in a range of days, oldest first. */
+    /** Net, VAT case, VAT and gross of each order (spam left out) in a range of days in Germany, oldest first. */
     async accounts(from: string, to: string) {
       return db
         .selectFrom('orders')
         .select(['number', 'created_at', 'status', 'net', 'vat_case', 'vat', 'gross'])
         .where('spam', 'is', null)
-        .where('created_at', '>=', `${from}T00:00:00.000Z`)
-        .where('created_at', '<=', `${to}T23:59:59.999Z`)
+        .where('created_at', '>=', dayStart(from).toISOString())
+        .where('created_at', '<', dayEnd(to).toISOString())
         .orderBy('id')
         .execute();
     },

@@ -13,6 +13,7 @@ import {
 import type { QuoteStamp } from '@/lib/checkout/quote';
 import { orderContent, orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
+import { businessDay } from '@/lib/business-day';
 import { fill } from '@/lib/format';
 import { Icon } from '@/components/ui/icon';
 
@@ -180,7 +181,7 @@ function ToService({
     if (result.ok) {
       checkout.confirm({
         orderNumber: result.orderNumber,
-        orderedOn: new Date().toISOString().slice(0, 10),
+        orderedOn: businessDay(new Date()),
         quote: { number: quote.number, date: quote.date },
         items: [...items],
         buyer: summary.buyer,

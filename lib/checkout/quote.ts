@@ -2,6 +2,7 @@
  * The quote (Angebot): its number, its date and how long it holds. The number goes into the quote, the
  * e-mail order, the copied order and the order service's record, so the sales team can match them.
  */
+import { businessDay } from '../business-day';
 
 /** Crockford's base 32: no I, L, O or U, so a number read over the phone is not misheard. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -9,9 +10,9 @@ const RANDOM_CHARS = 6;
 
 export const QUOTE_NUMBER_PATTERN = /^AN-\d{8}-[0-9A-HJKMNP-TV-Z]{6}$/;
 
-/** `AN-20261125-7K3Q9M`: the issue date (UTC) and six random characters. */
+/** `AN-20261125-7K3Q9M`: the issue date (in Germany, where the seller issues it) and six random characters. */
 export function newQuoteNumber(date: Date, random: (count: number) => Uint8Array = randomBytes): string {
-  const day = date.toISOString().slice(0, 10).replaceAll('-', '');
+  const day = businessDay(date).replaceAll('-', '');
   const suffix = [...random(RANDOM_CHARS)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('');
   return `AN-${day}-${suffix}`;
 }
@@ -55,7 +56,7 @@ export function stampFor(
     stored !== undefined &&
     quoteValidUntil(new Date(`${stored.date}T00:00:00Z`), validityDays)
       .toISOString()
-      .slice(0, 10) >= now.toISOString().slice(0, 10);
+      .slice(0, 10) >= businessDay(now);
   if (stored && holds && stored.cart === cart && QUOTE_NUMBER_PATTERN.test(stored.number)) return stored;
-  return { number: newQuoteNumber(now), date: now.toISOString().slice(0, 10), cart };
+  return { number: newQuoteNumber(now), date: businessDay(now), cart };
 }

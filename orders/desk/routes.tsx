@@ -9,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
+import { businessDay } from '../../lib/business-day';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { ordersCsv, safeCsv } from '../app';
@@ -262,7 +263,7 @@ export function createDesk({
         ['number', 'date', 'status', 'net_cents', 'vat_case', 'vat_cents', 'gross_cents'],
         ...rows.map((row) => [
           row.number ?? '',
-          row.created_at.slice(0, 10),
+          businessDay(new Date(row.created_at)),
           row.status,
           Number(row.net),
           row.vat_case,

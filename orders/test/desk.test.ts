@@ -12,6 +12,7 @@ import * as cheerio from 'cheerio';
 import { Hono } from 'hono';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
+import { formatDay } from '../../lib/checkout/order';
 import { getCategories } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
@@ -457,6 +458,53 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
     assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('dates, finds and books an order of the first hour after midnight by the day in Germany', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    // 00:30 on 1 December in Germany, still 30 November in UTC; in the past, so that its mails are due.
+    const at = new Date('2025-11-30T23:30:00Z');
+    const late = createApp({
+      store,
+      config: { ...testConfig, deskUrl: `${ORIGIN}/desk` },
+      onMail: outbox.wake,
+      now: () => at,
+    });
+    const company = 'Mitternacht Montage GmbH';
+    const response = await late.request(
+      '/api/orders',
+      post(validOrder({ buyer: { ...buyer, company, email: 'nacht@kunde.example' } })),
+    );
+    assert.equal(response.status, 201);
+    const number = orderAcceptedSchema.parse(await response.json()).orderNumber;
+    assert.match(number, /^LW-20251201-/);
+
+    const listed = async (from: string, to: string) => {
+      await anna.get(`/desk?${new URLSearchParams({ q: 'mitternacht', from, to })}`);
+      return anna.listed();
+    };
+    assert.deepEqual(await listed('2025-12-01', '2025-12-01'), [number]);
+    assert.deepEqual(await listed('2025-11-30', '2025-11-30'), []);
+    const booked = async (from: string, to: string) =>
+      (
+        parseCsv(await (await anna.get(`/desk/accounts.csv?from=${from}&to=${to}`)).text(), {
+          columns: true,
+        }) as Record<string, string>[]
+      ).filter((row) => row.number === number);
+    assert.deepEqual(
+      (await booked('2025-12-01', '2025-12-31')).map((row) => row.date),
+      ['2025-12-01'],
+    );
+    assert.deepEqual(await booked('2025-11-01', '2025-11-30'), []);
+
+    const [confirmation] = await waitFor('the buyer’s confirmation', () => {
+      const found = smtp.confirmationsOf(number);
+      return found.length > 0 && found;
+    });
+    const text = String(confirmation!.mail.text);
+    assert.ok(text.includes(formatDay('2025-12-01', 'de')), 'ordered on 1 December');
+    assert.ok(!text.includes(formatDay('2025-11-30', 'de')));
   });
 
   it('exports the filtered list as Excel-safe CSV, and the accountant’s totals for a period', async () => {

@@ -126,10 +126,11 @@ describe('personal data', () => {
     const numbers: Record<string, string> = {};
     try {
       const cases: [string, Date, object][] = [
-        // Six years after the end of 2019: deleted in 2026.
-        ['2019 order', new Date('2019-12-31T23:00:00Z'), {}],
-        // Six years after the end of 2020: kept until the end of 2026.
-        ['2020 order', new Date('2020-01-01T00:00:00Z'), {}],
+        // Six years after the end of 2019: deleted in 2026. 23:30 on New Year's Eve in Germany.
+        ['2019 order', new Date('2019-12-31T22:30:00Z'), {}],
+        // Six years after the end of 2020 (the year in Germany, where the books are kept): kept until the end
+        // of 2026. Half past midnight on New Year's Day in Germany, still 2019 in UTC.
+        ['2020 order', new Date('2019-12-31T23:30:00Z'), {}],
         ['spam of 31 days', daysAgo(31), { website: 'https://spam.example' }],
         ['spam of 29 days', daysAgo(29), { website: 'https://spam.example' }],
         ['order of 2 days', daysAgo(2), {}],
