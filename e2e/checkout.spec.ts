@@ -301,5 +301,25 @@ for (const lang of langs) {
       ui[lang].checkout.send.button,
     ])
       expect(printed.text).not.toContain(plain(text));
+
+    // On a 360 px phone the page does not scroll sideways, and the lines and the quote show every column: each
+    // table fits the box it scrolls in (a narrower window may scroll a table, never the page).
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(quote).toBeVisible();
+    const tables = page.getByRole('table');
+    await expect(tables).toHaveCount(2);
+    for (const table of await tables.all()) {
+      const fits = await table.evaluate((element) => {
+        let box = element.parentElement;
+        while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+        const outer = (box ?? document.documentElement).getBoundingClientRect();
+        const { left, right } = element.getBoundingClientRect();
+        return (
+          left >= Math.max(outer.left, 0) - 0.5 && right <= Math.min(outer.right, window.innerWidth) + 0.5
+        );
+      });
+      expect(fits, 'every column of the table in view').toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }

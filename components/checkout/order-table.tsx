@@ -39,22 +39,23 @@ export function OrderTable({ summary, words, variant, className = '' }: OrderTab
   const { strings, locale } = words;
   const style = styles[variant];
   const money = (cents: number) => formatMoney(cents, locale);
-  const amount = 'text-right tabular-nums';
+  // Amounts never break; on a phone the table's text is smaller and its gaps narrower, so that it fits from 360 px.
+  const amount = 'text-right whitespace-nowrap tabular-nums';
   const { totals } = summary;
   return (
-    <table className={`w-full text-left ${variant === 'page' ? 'text-sm' : ''} ${className}`}>
+    <table className={`w-full text-left max-sm:text-xs ${variant === 'page' ? 'text-sm' : ''} ${className}`}>
       <thead className={style.head}>
         <tr>
-          <th scope="col" className={`${style.heading} pr-3`}>
+          <th scope="col" className={`${style.heading} pr-1.5 sm:pr-3`}>
             {strings.columns.item}
           </th>
-          <th scope="col" className={`${style.heading} px-3 text-right`}>
+          <th scope="col" className={`${style.heading} px-1.5 text-right sm:px-3`}>
             {strings.columns.quantity}
           </th>
-          <th scope="col" className={`${style.heading} px-3 text-right`}>
+          <th scope="col" className={`${style.heading} px-1.5 text-right sm:px-3`}>
             {strings.columns.unitPrice}
           </th>
-          <th scope="col" className={`${style.heading} pl-3 text-right`}>
+          <th scope="col" className={`${style.heading} pl-1.5 text-right sm:pl-3`}>
             {strings.columns.lineTotal}
           </th>
         </tr>
@@ -62,36 +63,37 @@ export function OrderTable({ summary, words, variant, className = '' }: OrderTab
       <tbody className={style.body}>
         {summary.rows.map((row) => (
           <tr key={row.key} className="break-inside-avoid">
-            <th scope="row" className={`${style.cell} ${style.name} pr-3`}>
+            {/* A long name ("Unternehmensberatung") breaks on a phone rather than push the amounts out of view. */}
+            <th scope="row" className={`${style.cell} ${style.name} pr-1.5 max-sm:wrap-anywhere sm:pr-3`}>
               {row.name}
               {variant === 'page' ? ' ' : ' · '}
               <span className={style.area}>{row.area}</span>
             </th>
-            <td className={`${style.cell} px-3 ${amount}`}>{row.quantity}</td>
-            <td className={`${style.cell} px-3 ${amount}`}>{money(row.price)}</td>
-            <td className={`${style.cell} pl-3 ${amount}`}>{money(row.total)}</td>
+            <td className={`${style.cell} px-1.5 sm:px-3 ${amount}`}>{row.quantity}</td>
+            <td className={`${style.cell} px-1.5 sm:px-3 ${amount}`}>{money(row.price)}</td>
+            <td className={`${style.cell} pl-1.5 sm:pl-3 ${amount}`}>{money(row.total)}</td>
           </tr>
         ))}
       </tbody>
       <tfoot className={style.foot}>
         <tr>
-          <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-medium">
+          <th scope="row" colSpan={3} className="pt-3 pr-1.5 text-right font-medium sm:pr-3">
             {strings.totals.net}
           </th>
-          <td className={`pt-3 pl-3 ${amount}`}>{money(totals.net)}</td>
+          <td className={`pt-3 pl-1.5 sm:pl-3 ${amount}`}>{money(totals.net)}</td>
         </tr>
         <tr>
-          <th scope="row" colSpan={3} className="pt-1 pr-3 text-right font-medium">
+          <th scope="row" colSpan={3} className="pt-1 pr-1.5 text-right font-medium sm:pr-3">
             {summary.vatLabel}
           </th>
-          <td className={`pt-1 pl-3 ${amount}`}>{money(totals.vat)}</td>
+          <td className={`pt-1 pl-1.5 sm:pl-3 ${amount}`}>{money(totals.vat)}</td>
         </tr>
-        <tr className={variant === 'page' ? 'text-base' : ''}>
-          <th scope="row" colSpan={3} className={`${style.total} pr-3 text-right`}>
+        <tr className={variant === 'page' ? 'sm:text-base' : ''}>
+          <th scope="row" colSpan={3} className={`${style.total} pr-1.5 text-right sm:pr-3`}>
             {strings.totals.gross}
           </th>
           <td
-            className={`${style.grossAmount} pl-3 ${amount}`}
+            className={`${style.grossAmount} pl-1.5 sm:pl-3 ${amount}`}
             data-testid={variant === 'page' ? 'checkout-gross' : undefined}
           >
             {money(totals.gross)}

@@ -43,7 +43,7 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
       ref={ref}
       tabIndex={-1}
       aria-labelledby="quote-heading"
-      className="mt-12 rounded-xl border border-slate-300 bg-white p-8 text-sm text-slate-900 shadow-sm focus:outline-none print:mt-0 print:rounded-none print:border-0 print:p-0 print:text-[9pt] print:leading-snug print:shadow-none"
+      className="mt-12 rounded-xl border border-slate-300 bg-white px-3 py-4 text-sm break-words text-slate-900 shadow-sm focus:outline-none sm:p-8 print:mt-0 print:rounded-none print:border-0 print:p-0 print:text-[9pt] print:leading-snug print:shadow-none"
     >
       <header className="flex flex-wrap justify-between gap-6">
         <div>
@@ -81,7 +81,10 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
         {buyer.poNumber && <p>{fill(q.poNumber, { poNumber: buyer.poNumber })}</p>}
       </section>
 
-      <OrderTable summary={summary} words={words} variant="document" className="mt-6 print:mt-4" />
+      {/* Narrower than the table (a small phone, or the page zoomed to 400 %), the table scrolls, not the page. */}
+      <div className="mt-6 overflow-x-auto print:mt-4 print:overflow-visible">
+        <OrderTable summary={summary} words={words} variant="document" />
+      </div>
       {summary.vatNote && <p className="mt-3 font-medium">{summary.vatNote}</p>}
 
       <section aria-labelledby="quote-terms" className="mt-6 space-y-1 print:mt-4">
