@@ -166,3 +166,39 @@ test('ArrowDown on the untouched menu button opens the menu at the first categor
   await expect(menu).toBeHidden();
   await expect(menuButton).toBeFocused();
 });
+
+test('the mobile menu closes on Escape, and when focus moves on past its last link', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  const toggle = banner.locator('summary', { hasText: dict.header.menu });
+  const menu = banner.getByRole('navigation', { name: dict.header.menu });
+
+  // Until the page's code runs only the toggle closes it: try until Escape does.
+  await expect(async () => {
+    await toggle.focus();
+    if (!(await menu.isVisible())) await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(toggle).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  const links = await menu.getByRole('link').count();
+  for (let press = 0; press < links; press += 1) {
+    await page.keyboard.press('Tab');
+    await expect.poll(() => holdsFocus(menu)).toBe(true);
+  }
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+  // Focus went on to what follows the menu, and that is on the screen, not behind the menu.
+  const outsideMenu = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement;
+      return !!focused && focused !== document.body && !focused.closest('details');
+    });
+  await expect.poll(outsideMenu).toBe(true);
+  await expect(page.locator(':focus')).toBeInViewport();
+});

@@ -1,3 +1,4 @@
+import { DisclosureCloser } from './disclosure-closer';
 import { ExternalLink } from './external-link';
 import type { NavLink } from './nav-links';
 import { Icon } from '@/components/ui/icon';
@@ -12,9 +13,9 @@ interface MobileMenuProps {
 }
 
 /**
- * The navigation below the md breakpoint. A native disclosure: it works
- * before (and without) JavaScript and ships none. The page remounts the
- * header on navigation, which closes it.
+ * The navigation below the md breakpoint. A native disclosure: it opens and closes before (and without)
+ * JavaScript; a few lines of code close it on Escape and when focus leaves it. The page remounts the header on
+ * navigation, which closes it.
  */
 export function MobileMenu({
   label,
@@ -63,6 +64,7 @@ export function MobileMenu({
           ))}
         </ul>
       </nav>
+      <DisclosureCloser />
     </details>
   );
 }
