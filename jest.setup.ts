@@ -19,3 +19,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// jsdom lays nothing out, so it does not scroll: window.scrollTo only reports "not implemented", and elements have
+// no scrollIntoView. Where the page scrolls is for the browser tests; here both do nothing.
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView ??= () => {};
+}

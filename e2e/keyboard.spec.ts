@@ -4,6 +4,7 @@ import {
   cartDialog,
   categories,
   categoryRoute,
+  checkoutRoute,
   copyOf,
   emailField,
   euros,
@@ -13,6 +14,7 @@ import {
   nameField,
   orderForm,
   quantityField,
+  restoreCheckout,
   tabTo,
   test,
   treppenlifte,
@@ -201,4 +203,39 @@ test('the mobile menu closes on Escape, and when focus moves on past its last li
     });
   await expect.poll(outsideMenu).toBe(true);
   await expect(page.locator(':focus')).toBeInViewport();
+});
+
+test.describe('with smooth scrolling, as most visitors have it', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('a button pressed while the page still scrolls to it shows the problems where focus goes', async ({
+    page,
+  }) => {
+    await page.goto(checkoutRoute('de'));
+    await restoreCheckout(page, [
+      { id: 'treppenlifte-1-0', category: treppenlifte.id, exclusive: false, area: 'germany', quantity: 3 },
+    ]);
+    const quoteButton = page.getByRole('button', { name: dict.checkout.quoteButton });
+    // The details are empty; focus on the button scrolls the page down to it, smoothly, and Enter comes at once.
+    await quoteButton.focus();
+    await page.keyboard.press('Enter');
+    const problems = page.getByRole('alert').filter({ hasText: dict.checkout.errors.summary });
+    await expect(problems).toBeFocused();
+    // Once the page has stopped moving (two frames at the same place), the list is on the screen.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = Number.NaN;
+          const frame = () => {
+            if (window.scrollY === last) resolve();
+            else {
+              last = window.scrollY;
+              requestAnimationFrame(frame);
+            }
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+    await expect(problems).toBeInViewport();
+  });
 });

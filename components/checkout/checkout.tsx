@@ -11,6 +11,7 @@ import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
 import { fill } from '@/lib/format';
 import { BillingForm } from './billing-form';
+import { focusInView } from '@/components/ui/focus-in-view';
 import { OrderTable } from './order-table';
 import { QuoteView, type OrderDocument } from './quote-view';
 import { SendOrder } from './send-order';
@@ -82,12 +83,12 @@ export function Checkout(props: CheckoutProps) {
   function checkAll(): boolean {
     setShown(new Set(Object.keys(problems) as BuyerField[]));
     setSummaryShown(!complete);
-    if (!complete) requestAnimationFrame(() => errorSummaryRef.current?.focus());
+    if (!complete) requestAnimationFrame(() => focusInView(errorSummaryRef.current));
     return complete;
   }
 
   useEffect(() => {
-    if (quoteOpen) quoteRef.current?.focus();
+    if (quoteOpen) focusInView(quoteRef.current);
   }, [quoteOpen]);
 
   if (!loaded) {
