@@ -250,6 +250,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
 
       await user.click(within(quote).getByRole('button', { name: strings.quote.close }));
       expect(page.quote()).not.toBeInTheDocument();
+      // Focus goes back to the button that opened it, not to the start of the page.
+      expect(screen.getByRole('button', { name: strings.quoteButton })).toHaveFocus();
     },
   );
 

@@ -21,6 +21,8 @@ interface BillingFormProps {
   onLeave: (field: BuyerField) => void;
   summaryShown: boolean;
   summaryRef: RefObject<HTMLDivElement | null>;
+  /** The button that shows the quote, where focus goes back when the quote is closed. */
+  quoteButtonRef: RefObject<HTMLButtonElement | null>;
   onQuote: () => void;
 }
 
@@ -60,6 +62,7 @@ export function BillingForm({
   onLeave,
   summaryShown,
   summaryRef,
+  quoteButtonRef,
   onQuote,
 }: BillingFormProps) {
   const { strings } = words;
@@ -181,6 +184,7 @@ export function BillingForm({
         {BUYER_FIELDS.map(field)}
         <div className="sm:col-span-3">
           <button
+            ref={quoteButtonRef}
             type="submit"
             className="text-brand-800 ring-brand-700 hover:bg-brand-50 min-h-11 w-full rounded-lg px-4 py-2.5 font-semibold ring-1"
           >

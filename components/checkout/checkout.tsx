@@ -77,6 +77,7 @@ export function Checkout(props: CheckoutProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const errorSummaryRef = useRef<HTMLDivElement>(null);
   const quoteRef = useRef<HTMLElement>(null);
+  const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const linesId = useId();
 
   /** Shows every problem and moves focus to their list; true when there are none. */
@@ -143,6 +144,7 @@ export function Checkout(props: CheckoutProps) {
             onLeave={(field) => setShown((fields) => new Set(fields).add(field))}
             summaryShown={summaryShown && !complete}
             summaryRef={errorSummaryRef}
+            quoteButtonRef={quoteButtonRef}
             onQuote={() => {
               if (checkAll()) setQuoteOpen(true);
             }}
@@ -158,7 +160,10 @@ export function Checkout(props: CheckoutProps) {
           words={words}
           seller={props.seller}
           termsUrl={props.termsUrl}
-          onClose={() => setQuoteOpen(false)}
+          onClose={() => {
+            setQuoteOpen(false);
+            focusInView(quoteButtonRef.current);
+          }}
         />
       )}
 
