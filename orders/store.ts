@@ -923,8 +923,11 @@ export async function openStore(
         .execute();
     },
 
-    /** Queues a failed (or waiting) mail of one order again, due now. False when it has none unsent. */
-    async retryMail(number: string): Promise<boolean> {
+    /**
+     * Queues the failed (or waiting) mails of one order again, due now: both, or the one of `kind`. False when it
+     * has none unsent.
+     */
+    async retryMail(number: string, kind?: MailKind): Promise<boolean> {
       const order = await db
         .selectFrom('orders')
         .select('id')
@@ -935,6 +938,7 @@ export async function openStore(
         .updateTable('outbox')
         .set({ failed_at: null, attempts: 0, next_attempt_at: clock, queued_at: clock, lease_token: null })
         .where('order_id', '=', Number(order.id))
+        .$if(kind !== undefined, (query) => query.where('kind', '=', kind!))
         .where('sent_at', 'is', null)
         .where('message', '!=', CLEARED)
         .executeTakeFirst();
@@ -1108,6 +1112,16 @@ export async function openStore(
         .offset((Math.max(1, page) - 1) * PAGE_SIZE)
         .execute();
       return { orders: rows.slice(0, PAGE_SIZE).map(toOrder), more: rows.length > PAGE_SIZE };
+    },
+
+    /** How many orders are held as spam (kept 30 days): the list hides them unless asked, and says how many. */
+    async spamCount(): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('spam', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     /** Every order of the filter, newest first, for the export: page by page, each one indexed query. */

@@ -22,8 +22,8 @@ import { deskWords, type DeskWords } from './words';
 
 /**
  * The desk's pages, rendered on the server with Hono's JSX: plain HTML forms that post, no script at all, one
- * stylesheet of the service's own. Every field has a label, every table a caption and header cells, every
- * message a live region, so a keyboard and a screen reader reach everything.
+ * stylesheet of the service's own. Every field has a label, every table a name (its caption, or the heading above
+ * it) and header cells, every message a live region, so a keyboard and a screen reader reach everything.
  */
 
 export interface PageContext {
@@ -165,11 +165,14 @@ export function ListPage({
   filter,
   page,
   result,
+  spamCount,
 }: {
   ctx: PageContext;
   filter: OrderFilter;
   page: number;
   result: OrderPage;
+  /** Orders held as spam, which the list hides unless the filter asks for them. */
+  spamCount: number;
 }) {
   const w = words(ctx.locale);
   const l = w.list;
@@ -222,6 +225,12 @@ export function ListPage({
           <a href={ctx.base}>{l.reset}</a>
         </div>
       </form>
+      {!filter.spam && spamCount > 0 && (
+        <p>
+          {spamCount === 1 ? l.spamHidden.one : fill(l.spamHidden.other, { count: spamCount })}{' '}
+          <a href={`${ctx.base}${filterQuery({ ...filter, spam: true })}`}>{l.spamHidden.link}</a>
+        </p>
+      )}
 
       {result.orders.length === 0 ? (
         <p role="status">{l.none}</p>
@@ -403,8 +412,7 @@ export function OrderPageView({
       <section aria-labelledby="lines">
         <h2 id="lines">{o.lines}</h2>
         <div class="scroll">
-          <table>
-            <caption class="sr-only">{o.lines}</caption>
+          <table aria-labelledby="lines">
             <thead>
               <tr>
                 <th scope="col">{o.item}</th>
@@ -455,8 +463,7 @@ export function OrderPageView({
       <section aria-labelledby="mails">
         <h2 id="mails">{o.mails}</h2>
         <div class="scroll">
-          <table>
-            <caption class="sr-only">{o.mails}</caption>
+          <table aria-labelledby="mails">
             <thead>
               <tr>
                 <th scope="col">{w.list.mails}</th>

@@ -241,8 +241,11 @@ export function createDesk({
   desk.get('/', async (c) => {
     const filter = readFilter(c);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    const result = await store.listPage(filter, page);
-    return render(c, <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} />);
+    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount()]);
+    return render(
+      c,
+      <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} spamCount={spamCount} />,
+    );
   });
 
   desk.get('/orders.csv', async (c) => {
@@ -333,7 +336,10 @@ export function createDesk({
 
   desk.post('/orders/:number/retry', async (c) => {
     const number = c.req.param('number');
-    if (!(await store.retryMail(number))) return back(c, number, 'error=retry');
+    // The button pressed names the mail: the order to the sales team, or the buyer's confirmation.
+    const { kind } = await c.req.parseBody();
+    const mail = kind === 'seller' || kind === 'buyer' ? kind : undefined;
+    if (!(await store.retryMail(number, mail))) return back(c, number, 'error=retry');
     await store.recordEvent(number, { who: c.get('user')!, kind: 'retry' });
     onMail();
     return back(c, number, 'done=retry');

@@ -37,6 +37,8 @@ export interface DeskWords {
     search: string;
     searchHint: string;
     showSpam: string;
+    /** A note below the filter while spam is hidden: the number of orders held as spam, and a link to them. */
+    spamHidden: { one: string; other: string; link: string };
     apply: string;
     reset: string;
     caption: string;
@@ -130,7 +132,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
-      refused: 'Das Formular war veraltet. Bitte versuchen Sie es noch einmal.',
+      refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
     },
     statuses: {
       new: 'neu',
@@ -164,6 +166,11 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Suche',
       searchHint: 'Nummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
       showSpam: 'Spam anzeigen',
+      spamHidden: {
+        one: 'Eine Bestellung wurde als Spam erkannt und ist ausgeblendet.',
+        other: '{count} Bestellungen wurden als Spam erkannt und sind ausgeblendet.',
+        link: 'Spam anzeigen',
+      },
       apply: 'Filtern',
       reset: 'Filter zurücksetzen',
       caption: 'Bestellungen, neueste zuerst',
@@ -188,8 +195,8 @@ export const deskWords: Record<Locale, DeskWords> = {
     order: {
       heading: 'Bestellung {number}',
       back: 'Zurück zur Liste',
-      buyer: 'Käufer und Rechnungsanschrift',
-      erased: 'Die Daten des Käufers sind gelöscht.',
+      buyer: 'Kunde und Rechnungsanschrift',
+      erased: 'Die Daten des Kunden sind gelöscht.',
       lines: 'Positionen',
       item: 'Branche',
       area: 'Liefergebiet',
@@ -206,8 +213,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       language: 'Sprache der Bestellung',
       mails: 'E-Mails',
       sellerMail: 'Bestellung an den Vertrieb',
-      buyerMail: 'Bestätigung an den Käufer',
-      state: 'Stand',
+      buyerMail: 'Bestätigung an den Kunden',
+      state: 'Status',
       at: 'Zeit',
       tries: 'Fehlversuche',
       answer: 'Letzte Antwort des Mailservers',
@@ -231,10 +238,10 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       markSpam: 'Als Spam markieren',
       notSpam: 'Kein Spam – E-Mails senden',
-      notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Käufer bekommt seine Bestätigung.',
-      erase: 'Käuferdaten löschen',
-      eraseButton: 'Käuferdaten löschen …',
-      eraseHeading: 'Käuferdaten von {number} löschen?',
+      notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
+      erase: 'Kundendaten löschen',
+      eraseButton: 'Kundendaten löschen …',
+      eraseHeading: 'Kundendaten von {number} löschen?',
       eraseText:
         'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
@@ -245,23 +252,23 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
       spam: 'Als Spam markiert',
-      notSpam: 'Als kein Spam markiert, E-Mails gehen raus',
-      erase: 'Käuferdaten gelöscht',
+      notSpam: 'Als kein Spam markiert, E-Mails werden gesendet',
+      erase: 'Kundendaten gelöscht',
     },
     done: {
       status: 'Der Status ist gespeichert.',
       note: 'Die Notiz ist gespeichert.',
-      retry: 'Die E-Mail ist wieder in der Warteschlange und geht in wenigen Sekunden raus.',
+      retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
       spam: 'Die Bestellung ist als Spam markiert.',
-      notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails gehen raus.',
-      erase: 'Die Daten des Käufers sind gelöscht.',
+      notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
+      erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
       heading: 'Das hat nicht geklappt',
       notFound: 'Diese Bestellung gibt es nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
-      generic: 'Das ging nicht. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+      generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
     },
   },
   en: {
@@ -313,6 +320,11 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Search',
       searchHint: 'Number (LW-…), company, e-mail address or PO number',
       showSpam: 'Show spam',
+      spamHidden: {
+        one: 'One order was taken for spam and is hidden.',
+        other: '{count} orders were taken for spam and are hidden.',
+        link: 'Show spam',
+      },
       apply: 'Filter',
       reset: 'Reset the filter',
       caption: 'Orders, newest first',

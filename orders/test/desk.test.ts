@@ -370,6 +370,14 @@ describe('working with orders', () => {
     for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
       assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
     assert.deepEqual(await rows('q=sonnenschein&spam=1'), [spam, found]);
+    // The list says how many it hides as spam, and links to them.
+    const held = (await store.listOrders()).filter((order) => order.spam !== null).length;
+    await anna.get('/desk');
+    const note =
+      held === 1 ? w.list.spamHidden.one : w.list.spamHidden.other.replace('{count}', String(held));
+    assert.ok(anna.text().includes(note), note);
+    await anna.get('/desk?spam=1');
+    assert.ok(!anna.text().includes(note), 'no note while spam is shown');
     const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
     assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
@@ -430,9 +438,16 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.text().includes('550 5.1.1 Mailbox unavailable'), 'the server’s last answer');
     assert.ok(anna.text().includes(w.mail.failed));
+    // Each button sends its own mail: the buyer's confirmation went out, so there is none of it to send
+    // again, and the failed mail to the sales team stays as it is.
+    await waitFor('the confirmation sent', () => smtp.confirmationsOf(number).length === 1);
+    await anna.submit('/retry', { kind: 'buyer' });
+    assert.ok(anna.text().includes(w.errors.generic));
+    assert.equal((await store.orderByNumber(number))?.mail?.state, 'failed');
     await anna.submit('/retry', { kind: 'seller' });
     assert.ok(anna.text().includes(w.done.retry));
     await waitFor('the mail sent', () => smtp.mailsOf(number).length === 1);
+    assert.equal(smtp.confirmationsOf(number).length, 1, 'the confirmation is not sent twice');
     await anna.submit('/spam');
     assert.ok(anna.text().includes(w.order.spamBecause.staff));
     const events = (await store.events(number)).map((event) => `${event.who}: ${event.kind}`);
