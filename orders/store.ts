@@ -403,11 +403,9 @@ export function queryTerms(q: string): string[] {
   const text = q.trim().toLowerCase();
   if (text === '') return [];
   if (text.includes('@')) return [`s:${text}`];
-  // Words of one or two characters ("PO", "LW", "KG") begin too many terms to narrow anything down: they count
-  // only when the query has nothing longer.
-  const words = searchWords(text);
-  const telling = words.filter((word) => [...word].length >= 3);
-  return (telling.length > 0 ? telling : words).map((word) => `s:${word}`);
+  // Every word counts, short ones too: an order has to match each, so "PO-2026/17" finds that PO number and not
+  // every order whose number begins with 2026.
+  return searchWords(text).map((word) => `s:${word}`);
 }
 
 export type SpamReason = 'honeypot' | 'tooFast' | 'staff';

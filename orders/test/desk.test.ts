@@ -369,6 +369,12 @@ describe('working with orders', () => {
     };
     for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
       assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
+    // A PO number of several parts, beside one that differs in the last: only the one asked for.
+    const [seventeen] = [
+      await place(validOrder({ buyer: { ...buyer, company: 'Teil Eins GmbH', poNumber: 'PO-2026/17' } })),
+      await place(validOrder({ buyer: { ...buyer, company: 'Teil Zwei GmbH', poNumber: 'PO-2026/18' } })),
+    ];
+    assert.deepEqual(await rows(new URLSearchParams({ q: 'PO-2026/17' }).toString()), [seventeen]);
     assert.deepEqual(await rows('q=sonnenschein&spam=1'), [spam, found]);
     // The list says how many it hides as spam, and links to them.
     const held = (await store.listOrders()).filter((order) => order.spam !== null).length;
