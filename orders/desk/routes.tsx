@@ -258,8 +258,8 @@ export function createDesk({
   desk.get('/accounts.csv', async (c) => {
     const from = c.req.query('from');
     const to = c.req.query('to');
-    if (!isDay(from) || !isDay(to))
-      return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.generic} />, 400);
+    if (!isDay(from) || !isDay(to) || from > to)
+      return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.period} />, 400);
     const rows = await store.accounts(from, to);
     return c.body(
       safeCsv([

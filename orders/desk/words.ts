@@ -112,7 +112,14 @@ export interface DeskWords {
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'erase', string>;
-  errors: { notFound: string; status: string; note: string; generic: string; heading: string };
+  errors: {
+    notFound: string;
+    status: string;
+    note: string;
+    period: string;
+    generic: string;
+    heading: string;
+  };
 }
 
 export const deskWords: Record<Locale, DeskWords> = {
@@ -268,6 +275,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'Diese Bestellung gibt es nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      period: 'Bitte wählen Sie einen Zeitraum: „Von“ und „Bis“ als Datum, „Von“ nicht nach „Bis“.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
     },
   },
@@ -422,6 +430,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'There is no such order.',
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
+      period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       generic: 'That did not work. Please reload the page and try again.',
     },
   },

@@ -518,6 +518,12 @@ describe('working with orders', () => {
       ['2025-12-01'],
     );
     assert.deepEqual(await booked('2025-11-01', '2025-11-30'), []);
+    // A period that ends before it begins, or has no end, is refused in words, not answered with an empty file.
+    for (const query of ['from=2025-12-31&to=2025-12-01', 'from=2025-12-01&to=']) {
+      const refused = await anna.get(`/desk/accounts.csv?${query}`);
+      assert.equal(refused.status, 400, query);
+      assert.ok(anna.text().includes(w.errors.period), query);
+    }
 
     const [confirmation] = await waitFor('the buyer’s confirmation', () => {
       const found = smtp.confirmationsOf(number);
