@@ -282,7 +282,7 @@ export function createDesk({
     );
   });
 
-  const done = ['status', 'note', 'retry', 'spam', 'notSpam', 'erase'] as const;
+  const done = ['status', 'note', 'retry', 'spam', 'notSpam', 'notSpamSent', 'erase'] as const;
   type Done = (typeof done)[number];
 
   desk.get('/orders/:number', async (c) => {
@@ -353,12 +353,14 @@ export function createDesk({
 
   desk.post('/orders/:number/not-spam', async (c) => {
     const number = c.req.param('number');
+    // An order marked spam by hand after its mail went out has nothing left to send: the page says so.
+    const sentBefore = (await store.orderByNumber(number))?.mail?.state === 'sent';
     const released = await store.markNotSpam(number, c.get('user')!, (order) =>
       orderMails(order, config, (address) => store.clientHash(address)),
     );
     if (!released) return back(c, number, 'error=not-spam');
     onMail();
-    return back(c, number, 'done=notSpam');
+    return back(c, number, sentBefore ? 'done=notSpamSent' : 'done=notSpam');
   });
 
   desk.get('/orders/:number/erase', async (c) => {

@@ -111,7 +111,7 @@ export interface DeskWords {
     cancel: string;
   };
   events: Record<EventKind, string>;
-  done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'erase', string>;
+  done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
   errors: {
     notFound: string;
     status: string;
@@ -259,7 +259,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
       spam: 'Als Spam markiert',
-      notSpam: 'Als kein Spam markiert, E-Mails werden gesendet',
+      notSpam: 'Als kein Spam markiert',
       erase: 'Kundendaten gelöscht',
     },
     done: {
@@ -268,6 +268,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
+      notSpamSent:
+        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren schon gesendet; es geht keine weitere hinaus.',
       erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
@@ -414,7 +416,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Note: {detail}',
       retry: 'Mail queued again',
       spam: 'Marked as spam',
-      notSpam: 'Marked as not spam; mails go out',
+      notSpam: 'Marked as not spam',
       erase: 'Buyer’s details erased',
     },
     done: {
@@ -423,6 +425,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       retry: 'The mail is queued again and goes out within seconds.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its mails go out.',
+      notSpamSent: 'The order is no longer spam. Its mails were sent before; no further mail goes out.',
       erase: 'The buyer’s details are erased.',
     },
     errors: {

@@ -460,6 +460,12 @@ describe('working with orders', () => {
     assert.deepEqual(events, ['anna: retry', 'anna: spam']);
     await anna.get(`/desk?q=${number}`);
     assert.deepEqual(anna.listed(), [], 'spam is hidden from the list');
+    // Let through again: its mail went out before it was marked, so nothing more is sent, and the page says so.
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/not-spam');
+    assert.ok(anna.text().includes(w.done.notSpamSent));
+    assert.equal((await store.orderByNumber(number))?.spam, null);
+    assert.equal(smtp.mailsOf(number).length, 1);
   });
 
   it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
