@@ -269,7 +269,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
-        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren schon gesendet; es geht keine weitere hinaus.',
+        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren bereits gesendet, es wird keine weitere verschickt.',
       erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
