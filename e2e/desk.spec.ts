@@ -135,10 +135,12 @@ async function journey(
     page.waitForEvent('download'),
     page.getByRole('link', { name: w.list.exportCsv }).click(),
   ]);
-  const rows = parseCsv(fs.readFileSync(await download.path()), { columns: true }) as Record<
-    string,
-    string
-  >[];
+  // Read as the spreadsheet of the desk's language reads it: German Excel splits by `;`.
+  const rows = parseCsv(fs.readFileSync(await download.path()), {
+    bom: true,
+    columns: true,
+    delimiter: lang === 'de' ? ';' : ',',
+  }) as Record<string, string>[];
   expect(rows.map((entry) => [entry.number, entry.company, entry.status])).toEqual([
     [number, company, 'confirmed'],
   ]);

@@ -24,7 +24,7 @@ import { orderWords } from '../lib/checkout/words';
 import type { CartItem } from '../lib/cart/rules';
 import { priceList } from '../lib/categories';
 import { getCategories, getSite } from '../lib/content';
-import { defaultLocale, isLocale } from '../lib/i18n';
+import { defaultLocale, isLocale, type Locale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
 import { confirmationRecipient, orderMails } from './messages';
@@ -139,7 +139,7 @@ export function safeCell(value: string | number): string {
 }
 
 /** The owner's and the desk's export of orders: one row per order, the buyer's details and both mails' states. */
-export function ordersCsv(orders: StoredOrder[]): string {
+export function ordersCsv(orders: StoredOrder[], options: CsvOptions = {}): string {
   const header = [
     'number',
     'created',
@@ -181,15 +181,36 @@ export function ordersCsv(orders: StoredOrder[]): string {
     order.status,
     order.confirmation?.state ?? (order.confirmationSkipped ? 'skipped' : ''),
   ]);
-  return safeCsv([header, ...rows]);
+  return safeCsv([header, ...rows], options);
+}
+
+/**
+ * How a CSV file is written for the program that opens it: the owner's export for programs as they come (`,`, no
+ * byte order mark); the desk's downloads for the spreadsheet of the sales team's language.
+ */
+export interface CsvOptions {
+  /** `;` for a German spreadsheet, which splits by `;` (its list separator, as the decimal mark is `,`). */
+  delimiter?: ',' | ';';
+  /** A byte order mark first, without which Excel reads UTF-8 as another encoding ("MÃ¼ller"). */
+  bom?: boolean;
+}
+
+/** The CSV options of a download that a person opens in a spreadsheet in `locale`. */
+export function spreadsheetCsv(locale: Locale): CsvOptions {
+  return { delimiter: locale === 'de' ? ';' : ',', bom: true };
 }
 
 /** Rows as CSV that a spreadsheet never runs as formulas (`safeCell`), every cell quoted, CRLF line ends. */
-export function safeCsv(rows: (string | number)[][]): string {
+export function safeCsv(
+  rows: (string | number)[][],
+  { delimiter = ',', bom = false }: CsvOptions = {},
+): string {
   // Every cell quoted, so that no separator inside one splits it, whichever a spreadsheet reads by.
   return stringify(
     rows.map((row) => row.map(safeCell)),
     {
+      delimiter,
+      bom,
       record_delimiter: 'windows',
       quoted: true,
       quoted_empty: true,

@@ -12,7 +12,7 @@ import type { JSX } from 'hono/jsx/jsx-runtime';
 import { businessDay } from '../../lib/business-day';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
-import { ordersCsv, safeCsv } from '../app';
+import { ordersCsv, safeCsv, spreadsheetCsv } from '../app';
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
@@ -249,7 +249,7 @@ export function createDesk({
   });
 
   desk.get('/orders.csv', async (c) => {
-    return c.body(ordersCsv(await store.allFiltered(readFilter(c))), 200, {
+    return c.body(ordersCsv(await store.allFiltered(readFilter(c)), spreadsheetCsv(localeOf(c))), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="orders.csv"',
     });
@@ -262,18 +262,21 @@ export function createDesk({
       return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.period} />, 400);
     const rows = await store.accounts(from, to);
     return c.body(
-      safeCsv([
-        ['number', 'date', 'status', 'net_cents', 'vat_case', 'vat_cents', 'gross_cents'],
-        ...rows.map((row) => [
-          row.number ?? '',
-          businessDay(new Date(row.created_at)),
-          row.status,
-          Number(row.net),
-          row.vat_case,
-          Number(row.vat),
-          Number(row.gross),
-        ]),
-      ]),
+      safeCsv(
+        [
+          ['number', 'date', 'status', 'net_cents', 'vat_case', 'vat_cents', 'gross_cents'],
+          ...rows.map((row) => [
+            row.number ?? '',
+            businessDay(new Date(row.created_at)),
+            row.status,
+            Number(row.net),
+            row.vat_case,
+            Number(row.vat),
+            Number(row.gross),
+          ]),
+        ],
+        spreadsheetCsv(localeOf(c)),
+      ),
       200,
       {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -12,6 +12,7 @@ import * as cheerio from 'cheerio';
 import { Hono } from 'hono';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
+import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
 import { getCategories } from '../../lib/content';
 import { createApp } from '../app';
@@ -540,21 +541,40 @@ describe('working with orders', () => {
     assert.ok(!text.includes(formatDay('2025-11-30', 'de')));
   });
 
-  it('exports the filtered list as Excel-safe CSV, and the accountant’s totals for a period', async () => {
+  it('exports the filtered list as Excel-safe CSV for the browser’s language, and the accountant’s totals for a period', async () => {
     const anna = browser();
     await anna.signIn('anna');
     const company = '=HYPERLINK("https://evil.example")';
     const number = await place(validOrder({ buyer: { ...buyer, company, email: 'csv@kunde.example' } }));
     const csv = await anna.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`);
     assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
-    const rows = parseCsv(await csv.text(), { columns: true }) as Record<string, string>[];
+    const rows = parseCsv(await csv.clone().text(), { columns: true }) as Record<string, string>[];
     assert.deepEqual(
       rows.map((row) => row.number),
       [number],
     );
     assert.equal(rows[0]!.company, `'${company}`, 'a formula is written as text');
+    // A German browser's download is for a German spreadsheet: `;` between the cells, and the byte order mark
+    // without which Excel reads UTF-8 as another encoding. An English one's uses `,`, with the mark as well.
+    const bom = [0xef, 0xbb, 0xbf];
+    const ben = browser('de-DE,de;q=0.9');
+    await ben.signIn('ben');
+    const german = new Uint8Array(
+      await (await ben.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`)).arrayBuffer(),
+    );
+    assert.deepEqual([...german.slice(0, 3)], bom);
+    const germanRows = parseCsv(Buffer.from(german), { bom: true, columns: true, delimiter: ';' }) as Record<
+      string,
+      string
+    >[];
+    assert.deepEqual(
+      germanRows.map((row) => [row.number, row.company]),
+      [[number, `'${company}`]],
+    );
+    assert.deepEqual([...new Uint8Array(await csv.arrayBuffer()).slice(0, 3)], bom);
+
     const order = (await store.orderByNumber(number))!;
-    const day = order.createdAt.toISOString().slice(0, 10);
+    const day = businessDay(order.createdAt);
     const accounts = await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`);
     const totals = parseCsv(await accounts.text(), { columns: true }) as Record<string, string>[];
     const row = totals.find((entry) => entry.number === number)!;
