@@ -134,6 +134,8 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(decrease());
     await user.click(decrease());
     expect(within(dialog).queryByText(stairlifts, { exact: true })).not.toBeInTheDocument();
+    // Minus at 1 takes the row out as the bin does, with Undo in focus.
+    expect(within(dialog).getByRole('button', { name: template(ui.undoLabel, stairlifts) })).toHaveFocus();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
     expect(
       within(dialog).getByText(byPlainText(centsAsText(5 * priceCents('kanzlei'), locale))),

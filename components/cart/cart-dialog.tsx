@@ -117,7 +117,16 @@ export function CartDialog({
                         role="group"
                         aria-label={`${strings.quantity}: ${name}`}
                       >
-                        <button type="button" onClick={() => decrease(group.key)} className={stepButton}>
+                        {/* At 1, minus takes the row out as the bin does, with the same way back. */}
+                        <button
+                          type="button"
+                          onClick={() =>
+                            group.quantity > 1
+                              ? decrease(group.key)
+                              : setRemoved({ name, group: remove(group.key) })
+                          }
+                          className={stepButton}
+                        >
                           <Icon name="minus" className="size-4" />
                           <span className="sr-only">{fill(strings.decrease, { name })}</span>
                         </button>
