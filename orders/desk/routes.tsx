@@ -387,6 +387,9 @@ export function createDesk({
 
   // The database is away (restarting, down, locked): say so on a page, and when to try again.
   desk.onError((error, c) => {
+    // A form posted from another site, refused by the same-origin check: a page in words, not a bare "Forbidden".
+    if (error instanceof HTTPException && error.status === 403)
+      return render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.forbidden} />, 403);
     if (error instanceof HTTPException) return error.getResponse();
     console.error(`Desk: ${error.name}: ${error.message}`);
     const unavailable = error instanceof DatabaseUnavailable;

@@ -117,6 +117,7 @@ export interface DeskWords {
     status: string;
     note: string;
     period: string;
+    forbidden: string;
     generic: string;
     heading: string;
   };
@@ -278,6 +279,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       period: 'Bitte wählen Sie einen Zeitraum: „Von“ und „Bis“ als Datum, „Von“ nicht nach „Bis“.',
+      forbidden:
+        'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
     },
   },
@@ -434,6 +437,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
+      forbidden:
+        'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic: 'That did not work. Please reload the page and try again.',
     },
   },

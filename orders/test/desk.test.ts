@@ -287,6 +287,7 @@ describe('signing in', () => {
     await anna.get(`/desk/orders/${number}`);
     const otherSite = await anna.submit('/note', { note: 'forged' }, { Origin: 'https://evil.example' });
     assert.equal(otherSite.status, 403);
+    assert.ok(anna.text().includes(w.errors.forbidden), 'a page that says why');
     await anna.get(`/desk/orders/${number}`);
     const marked = await anna.submit(
       '/note',
