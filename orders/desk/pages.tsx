@@ -104,7 +104,21 @@ function Notice({ message, error }: { message?: string; error?: { heading: strin
   ) : null;
 }
 
-export function SignInPage({ ctx, message, error }: { ctx: PageContext; message?: string; error?: string }) {
+export function SignInPage({
+  ctx,
+  message,
+  error,
+  name,
+  next,
+}: {
+  ctx: PageContext;
+  message?: string;
+  error?: string;
+  /** The name typed before a wrong password, kept. */
+  name?: string;
+  /** The desk's page to go on to once signed in. */
+  next?: string;
+}) {
   const w = words(ctx.locale).signIn;
   return (
     <Layout ctx={ctx} title={w.heading}>
@@ -119,10 +133,12 @@ export function SignInPage({ ctx, message, error }: { ctx: PageContext; message?
         )}
         <form method="post" action={`${ctx.base}/sign-in`} class="stack">
           <Csrf token={ctx.csrf} />
+          {next && <input type="hidden" name="next" value={next} />}
           <label for="name">{w.name}</label>
           <input
             id="name"
             name="name"
+            value={name}
             autocomplete="username"
             required
             aria-describedby={error ? 'sign-in-error' : undefined}

@@ -159,15 +159,37 @@ export function createDesk({
 
   // ---- Sign-in: before a session, its form's token is tied to a random value in a cookie of its own. ----
 
-  const signInForm = (c: Context<Env>, message?: string, error?: string, status: 200 | 403 | 429 = 200) => {
+  /**
+   * Where to go after signing in: a page of the desk the session ended on, else the list. Anything that is not a
+   * path under the desk (another host, `//host`, a scheme) is ignored, so the sign-in cannot send anyone away.
+   */
+  const afterSignIn = (next: unknown): string => {
+    if (typeof next !== 'string') return base;
+    const origin = 'http://desk.invalid';
+    const url = new URL(next, `${origin}${base}/`);
+    const inDesk = url.pathname === base || url.pathname.startsWith(`${base}/`);
+    const signingInOrOut = [`${base}/sign-in`, `${base}/sign-out`].includes(url.pathname);
+    if (url.origin !== origin || !inDesk || signingInOrOut || next !== `${url.pathname}${url.search}`)
+      return base;
+    return next;
+  };
+
+  const signInForm = (
+    c: Context<Env>,
+    { message, error, name, next }: { message?: string; error?: string; name?: string; next?: unknown },
+    status: 200 | 403 | 429 = 200,
+  ) => {
     const nonce = randomBytes(24).toString('base64url');
     setCookie(c, signInCookie(c), nonce, { ...cookieOptions(c), maxAge: 3600 });
+    const then = afterSignIn(next);
     return render(
       c,
       <SignInPage
         ctx={context(c, store.clientHash(`desk-sign-in:${nonce}`))}
         message={message}
         error={error}
+        name={name}
+        next={then === base ? undefined : then}
       />,
       status,
     );
@@ -176,30 +198,32 @@ export function createDesk({
   desk.get('/sign-in', (c) => {
     const w = deskWords[localeOf(c)].signIn;
     const note = c.req.query('note');
-    return signInForm(c, note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined);
+    return signInForm(c, {
+      message: note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined,
+      next: c.req.query('next'),
+    });
   });
 
   desk.post('/sign-in', async (c) => {
     const w = deskWords[localeOf(c)].signIn;
     const form = await c.req.parseBody();
     const nonce = getCookie(c, signInCookie(c));
-    if (!nonce || !sameToken(form.csrf, store.clientHash(`desk-sign-in:${nonce}`)))
-      return signInForm(c, undefined, w.refused, 403);
     const name = typeof form.name === 'string' ? form.name : '';
+    if (!nonce || !sameToken(form.csrf, store.clientHash(`desk-sign-in:${nonce}`)))
+      return signInForm(c, { error: w.refused, name, next: form.next }, 403);
     const password = typeof form.password === 'string' ? form.password : '';
     const result = await signIn(store, name, password, now());
     if (!result.ok)
       return signInForm(
         c,
-        undefined,
-        result.reason === 'locked' ? w.locked : w.wrong,
+        { error: result.reason === 'locked' ? w.locked : w.wrong, name, next: form.next },
         result.reason === 'locked' ? 429 : 403,
       );
     const session = newSessionId();
     await store.createSession(sessionHash(session), result.name, now());
     deleteCookie(c, signInCookie(c), cookieOptions(c));
     setCookie(c, cookieName(c), session, cookieOptions(c));
-    return c.redirect(base, 303);
+    return c.redirect(afterSignIn(form.next), 303);
   });
 
   // ---- Everything else needs a session. ----
@@ -209,7 +233,13 @@ export function createDesk({
     const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
-      return c.redirect(`${base}/sign-in${session ? '?note=expired' : ''}`, 303);
+      // Back to this page after signing in; after a form, to the order it was on (what was typed is not kept).
+      const url = new URL(c.req.url);
+      const parts = url.pathname.split('/');
+      const order = parts.at(-3) === 'orders' ? parts.slice(0, -1).join('/') : undefined;
+      const next = c.req.method === 'GET' ? `${url.pathname}${url.search}` : (order ?? base);
+      const query = new URLSearchParams({ ...(session ? { note: 'expired' } : {}), next });
+      return c.redirect(`${base}/sign-in?${query}`, 303);
     }
     c.set('user', user);
     c.set('session', session);

@@ -104,6 +104,10 @@ function browser(language = 'en-GB,en;q=0.8') {
   const self = {
     cookies,
     setCookies,
+    /** A request as this browser sends it (its cookies and language), without following a redirect. */
+    send,
+    /** The form token of the page shown last. */
+    csrf: () => page('input[name=csrf]').first().attr('value') ?? '',
     /** The numbers of the orders the list shows. */
     listed: () =>
       page('tbody th[scope=row] a')
@@ -313,6 +317,32 @@ describe('signing in', () => {
     clock += SESSION_IDLE_MS + 1000;
     await anna.get('/desk');
     assert.ok(anna.text().includes(w.signIn.expired));
+
+    // A session that ends on an order's page, or on a form there, signs in again onto that order's page.
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'idle@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    clock += SESSION_IDLE_MS + 1000;
+    await anna.submit('/note', { note: 'Rückruf' });
+    assert.ok(anna.text().includes(w.signIn.expired));
+    await anna.submit('/sign-in', { name: 'anna', password: 'wrong password!' });
+    assert.ok(anna.text().includes(w.signIn.wrong));
+    await anna.submit('/sign-in', { name: 'anna', password: PASSWORD });
+    assert.ok(anna.text().includes(w.order.heading.replace('{number}', number)), 'back on the order');
+    // Only a page of the desk: another host, or a path that only looks like one, goes to the list.
+    for (const next of ['//evil.example/desk', 'https://evil.example/desk/orders', '/desk/../admin']) {
+      const other = browser();
+      await other.get(`/desk/sign-in?${new URLSearchParams({ next })}`);
+      const answer = await other.send('/desk/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+        body: new URLSearchParams({ csrf: other.csrf(), name: 'anna', password: PASSWORD, next }),
+      });
+      assert.equal(answer.headers.get('location'), '/desk', next);
+      await other.get('/desk');
+      assert.ok(other.text().includes(w.list.heading), next);
+      assert.ok(!other.text().includes(w.order.heading.replace('{number}', number)), next);
+    }
   });
 });
 
