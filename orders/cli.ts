@@ -5,6 +5,7 @@
 //   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS
 //   npm run orders -- user add NAME  add a desk account: asks for the password twice, or reads one line from stdin
 //   npm run orders -- user remove NAME | user list
+//   npm run orders -- help           what each command does
 //
 // docs/orders.md says what is kept where, and how to run `prune` every day (systemd timer, cron).
 import fs from 'node:fs';
@@ -15,8 +16,17 @@ import { accountName, hashPassword, passwordProblem } from './desk/auth';
 import { eraseBuyer, mailFiles } from './mail';
 import { openStore, type Store } from './store';
 
-const usage =
-  'Usage: npm run orders -- retry NUMBER | erase NUMBER | prune | user add NAME | user remove NAME | user list';
+const usage = [
+  'Usage: npm run orders -- COMMAND',
+  '',
+  '  retry NUMBER       queue the failed mails of one order again; a running service sends them',
+  "  erase NUMBER       remove the buyer's personal data of one order everywhere; number, date, lines and totals stay",
+  '  prune              apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS (run it daily)',
+  '  user add NAME      add a desk account: asks for the password twice, or reads one line from standard input',
+  '  user remove NAME   remove a desk account and end its sessions',
+  '  user list          list the desk accounts',
+  '  help               this text',
+].join('\n');
 
 /** Who ran a command, for an order's history. */
 function commandUser(): string {
@@ -155,6 +165,10 @@ export async function runCommand(
       await store.close();
     }
   }
+  if (command === 'help' || command === '--help') {
+    out(usage);
+    return 0;
+  }
   if (!command || ((command === 'retry' || command === 'erase') && !number) || args.length > 2) {
     out(usage);
     return 2;
@@ -172,6 +186,11 @@ export async function runCommand(
         out(`${number}: its mail is queued again; a running service sends it within seconds`);
         return 0;
       case 'erase': {
+        // Erased once is erased: a second run says so and adds nothing to the order's history.
+        if ((await store.orderByNumber(number!))?.erased) {
+          out(`${number}: the buyer's details were erased before; nothing more to erase`);
+          return 0;
+        }
         if (!(await eraseBuyer(store, config.mail, number!, commandUser()))) {
           out(`${number}: no such order`);
           return 1;

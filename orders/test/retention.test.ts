@@ -114,6 +114,11 @@ describe('personal data', () => {
         assert.equal(bytes.includes(Buffer.from(value)), false, `${value} in ${name}`);
     }
     assert.equal((await runOrders(['erase', 'LW-20000101-999999'], env)).code, 1);
+    // A second erase says it was done before and adds nothing to the history.
+    const again = await runOrders(['erase', erased], env);
+    assert.equal(again.code, 0, again.output);
+    assert.match(again.output, /erased before/);
+    assert.equal((await rows(file, 'events')).filter((event) => event.order_id === row.id).length, 1);
   });
 
   it('prune deletes spam after 30 days and orders after the retention years, and clears client hashes', async () => {
