@@ -364,6 +364,8 @@ export interface OrderFilter {
   q?: string;
   /** Spam is left out unless this is set. */
   spam?: boolean;
+  /** Only orders with a mail that failed: the ones the sales team has to act on. */
+  mailFailed?: boolean;
 }
 
 /** Orders per page of the desk's list. */
@@ -1090,6 +1092,10 @@ export async function openStore(
       let query = selectOrders();
       if (!filter.spam) query = query.where('orders.spam', 'is', null);
       if (filter.status) query = query.where('orders.status', '=', filter.status);
+      if (filter.mailFailed)
+        query = query.where((eb) =>
+          eb.or([eb('outbox.failed_at', 'is not', null), eb('confirmation.failed_at', 'is not', null)]),
+        );
       // Days as the sales team means them: in Germany.
       if (filter.from) query = query.where('orders.created_at', '>=', dayStart(filter.from).toISOString());
       if (filter.to) query = query.where('orders.created_at', '<', dayEnd(filter.to).toISOString());

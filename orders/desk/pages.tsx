@@ -152,13 +152,21 @@ export function SignInPage({
   );
 }
 
-function mailLabel(state: MailState | null, w: DeskWords, fallback: string): string {
-  return state ? w.mail[state.state] : fallback;
+function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
+  if (!state) return fallback;
+  // A failed mail is what the sales team has to act on: it stands out.
+  return state.state === 'failed' ? <strong class="failed">{w.mail.failed}</strong> : w.mail[state.state];
 }
 
-function confirmationLabel(order: StoredOrder, w: DeskWords): string {
+/** What the buyer's confirmation shows when it has no mail: spam, skipped past the daily limit, or none. */
+function noConfirmation(order: StoredOrder, w: DeskWords): string {
   if (order.spam) return w.mail.spam;
   if (order.confirmationSkipped === 'limit') return w.mail.limit;
+  return w.mail.none;
+}
+
+function confirmationLabel(order: StoredOrder, w: DeskWords) {
+  if (order.spam || order.confirmationSkipped === 'limit') return noConfirmation(order, w);
   return mailLabel(order.confirmation, w, w.mail.none);
 }
 
@@ -171,6 +179,7 @@ export function filterQuery(filter: OrderFilter, page?: number): string {
   if (filter.industry) params.set('industry', filter.industry);
   if (filter.q) params.set('q', filter.q);
   if (filter.spam) params.set('spam', '1');
+  if (filter.mailFailed) params.set('mail', 'failed');
   if (page && page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -235,6 +244,10 @@ export function ListPage({
         <div class="check">
           <input id="spam" name="spam" type="checkbox" value="1" checked={filter.spam} />
           <label for="spam">{l.showSpam}</label>
+        </div>
+        <div class="check">
+          <input id="mail-failed" name="mail" type="checkbox" value="failed" checked={filter.mailFailed} />
+          <label for="mail-failed">{l.mailFailed}</label>
         </div>
         <div class="buttons">
           <button type="submit">{l.apply}</button>
@@ -350,7 +363,7 @@ function MailRow({
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td>{state ? w.mail[state.state] : text}</td>
+      <td>{mailLabel(state, w, text)}</td>
       <td>{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
       <td class="num">{state ? state.attempts : '—'}</td>
       <td>{state?.error ?? '—'}</td>
@@ -502,7 +515,7 @@ export function OrderPageView({
               <MailRow
                 label={o.buyerMail}
                 state={order.confirmation}
-                text={confirmationLabel(order, w)}
+                text={noConfirmation(order, w)}
                 w={w}
                 ctx={ctx}
               />

@@ -69,6 +69,7 @@ function readFilter(c: Context): OrderFilter {
     ...(getCategories().some((category) => category.id === industry) ? { industry } : {}),
     ...(q ? { q } : {}),
     ...(c.req.query('spam') === '1' ? { spam: true } : {}),
+    ...(c.req.query('mail') === 'failed' ? { mailFailed: true } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export interface DeskWords {
     search: string;
     searchHint: string;
     showSpam: string;
+    mailFailed: string;
     /** A note below the filter while spam is hidden: the number of orders held as spam, and a link to them. */
     spamHidden: { one: string; other: string; link: string };
     apply: string;
@@ -174,6 +175,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Suche',
       searchHint: 'Nummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
       showSpam: 'Spam anzeigen',
+      mailFailed: 'Nur fehlgeschlagene E-Mails',
       spamHidden: {
         one: 'Eine Bestellung wurde als Spam erkannt und ist ausgeblendet.',
         other: '{count} Bestellungen wurden als Spam erkannt und sind ausgeblendet.',
@@ -333,6 +335,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Search',
       searchHint: 'Number (LW-…), company, e-mail address or PO number',
       showSpam: 'Show spam',
+      mailFailed: 'Failed mails only',
       spamHidden: {
         one: 'One order was taken for spam and is hidden.',
         other: '{count} orders were taken for spam and are hidden.',

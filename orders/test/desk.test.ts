@@ -473,6 +473,16 @@ describe('working with orders', () => {
       async () => (await store.orderByNumber(number))?.mail?.state === 'failed',
     );
     delete behaviour.refuse;
+    // The list finds the orders whose mail failed, and only those.
+    await anna.get('/desk?mail=failed');
+    const failing = anna.listed();
+    assert.ok(failing.includes(number));
+    for (const listed of failing) {
+      const order = await store.orderByNumber(listed);
+      assert.ok(order?.mail?.state === 'failed' || order?.confirmation?.state === 'failed', listed);
+    }
+    await anna.get('/desk');
+    assert.ok(anna.listed().length > failing.length, 'the others are left out');
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.text().includes('550 5.1.1 Mailbox unavailable'), 'the server’s last answer');
     assert.ok(anna.text().includes(w.mail.failed));
