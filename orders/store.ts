@@ -925,7 +925,7 @@ export async function openStore(
 
     /**
      * Queues the failed (or waiting) mails of one order again, due now: both, or the one of `kind`. False when it
-     * has none unsent.
+     * has none unsent that no worker is sending.
      */
     async retryMail(number: string, kind?: MailKind): Promise<boolean> {
       const order = await db
@@ -941,6 +941,15 @@ export async function openStore(
         .$if(kind !== undefined, (query) => query.where('kind', '=', kind!))
         .where('sent_at', 'is', null)
         .where('message', '!=', CLEARED)
+        // A mail a worker is sending right now (its lease still runs) is left to it: queued again, it could go
+        // out twice.
+        .where((eb) =>
+          eb.or([
+            eb('failed_at', 'is not', null),
+            eb('lease_token', 'is', null),
+            eb('next_attempt_at', '<=', clock),
+          ]),
+        )
         .executeTakeFirst();
       return result.numUpdatedRows > BigInt(0);
     },

@@ -132,6 +132,36 @@ describe('mail failures', () => {
     }
   });
 
+  it('does not queue again a mail that a worker is sending: only once its lease has run out', async () => {
+    const store = await openStore({
+      kind: 'sqlite',
+      file: path.join(tempDir('orders-retry-lease'), 'orders.db'),
+    });
+    // No outbox runs: this test is the worker.
+    const app = createApp({ store, config: testConfig });
+    try {
+      const { orderNumber } = orderAcceptedSchema.parse(
+        await (await app.request('/api/orders', post(validOrder()))).json(),
+      );
+      const claimed = await store.claimMail(60_000);
+      assert.equal(claimed?.message.orderNumber, orderNumber);
+      assert.equal(
+        await store.retryMail(orderNumber, claimed!.message.kind),
+        false,
+        'its worker still holds it',
+      );
+      // The buyer's confirmation, which no worker holds, can be made due at once.
+      assert.equal(
+        await store.retryMail(orderNumber, claimed!.message.kind === 'seller' ? 'buyer' : 'seller'),
+        true,
+      );
+      await store.markFailed(claimed!, '550 refused');
+      assert.equal(await store.retryMail(orderNumber, claimed!.message.kind), true, 'failed: queued again');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('waits 1 s, 2 s, 4 s … between tries, at most the longest wait, half of it random', () => {
     assert.deepEqual(
       [1, 2, 3].map((attempts) => backoff(attempts, 300_000, () => 1)),
