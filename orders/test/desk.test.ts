@@ -499,6 +499,10 @@ describe('working with orders', () => {
     await anna.submit('/retry', { kind: 'seller' });
     assert.ok(anna.text().includes(w.done.retry));
     await waitFor('the mail sent', () => smtp.mailsOf(number).length === 1);
+    await waitFor(
+      'the mail recorded as sent',
+      async () => (await store.orderByNumber(number))?.mail?.state === 'sent',
+    );
     assert.equal(smtp.confirmationsOf(number).length, 1, 'the confirmation is not sent twice');
     await anna.submit('/spam');
     assert.ok(anna.text().includes(w.order.spamBecause.staff));
