@@ -1,4 +1,4 @@
-import { businessDay, businessYear, dayEnd, dayStart, yearStart } from '@/lib/business-day';
+import { businessDay, businessYear, dayEnd, dayStart, isDay, yearStart } from '@/lib/business-day';
 
 // German clocks: UTC+1 in winter, UTC+2 from 01:00 UTC on the last Sunday of March (2026-03-29) to 01:00 UTC on the
 // last Sunday of October (2026-10-25).
@@ -27,5 +27,11 @@ describe('the shop’s calendar, as in Germany', () => {
     // The last day of a month and of a year end where the next begins.
     expect(dayEnd('2026-02-28').toISOString()).toBe('2026-02-28T23:00:00.000Z');
     expect(dayEnd('2026-12-31')).toEqual(yearStart(2027));
+  });
+
+  it('knows a calendar day written YYYY-MM-DD from anything else', () => {
+    expect(isDay('2028-02-29')).toBe(true);
+    for (const value of ['2027-02-29', '2026-13-01', '2026-1-5', '05.01.2026', '', undefined, 20260105])
+      expect(isDay(value)).toBe(false);
   });
 });

@@ -32,6 +32,13 @@ function isoDay(year: number, month: number, day: number): string {
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
 }
 
+/** Whether `value` is a calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** The day in Germany at `at`, as `YYYY-MM-DD`. */
 export function businessDay(at: Date): string {
   const { year, month, day } = clockAt(at);

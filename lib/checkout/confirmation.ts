@@ -1,3 +1,4 @@
+import { isDay } from '../business-day';
 import { isValidQuantity, type CartItem } from '../cart/rules';
 import { areaFromCode } from '../order/area';
 import { sanitizeBuyer, type Buyer } from './buyer';
@@ -38,7 +39,6 @@ function sanitizeTotals(raw: unknown): ConfirmedOrder['totals'] {
   return cents(net) && cents(vat) && cents(gross) && net + vat === gross ? { net, vat, gross } : undefined;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Order numbers as the service makes them: letters, digits and hyphens. */
 const ORDER_NUMBER = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
 const MAX_PRICE_CENTS = 10_000_000;
@@ -64,9 +64,9 @@ export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
   const { orderNumber, orderedOn, vatRate } = raw;
   const { number, date } = raw.quote;
   if (typeof orderNumber !== 'string' || !ORDER_NUMBER.test(orderNumber)) return undefined;
-  if (typeof orderedOn !== 'string' || !DAY.test(orderedOn)) return undefined;
+  if (!isDay(orderedOn)) return undefined;
   if (typeof number !== 'string' || !QUOTE_NUMBER_PATTERN.test(number)) return undefined;
-  if (typeof date !== 'string' || !DAY.test(date)) return undefined;
+  if (!isDay(date)) return undefined;
   if (typeof vatRate !== 'number' || !(vatRate >= 0 && vatRate <= 100)) return undefined;
   const items = raw.items.slice(0, 500).map(sanitizeLine);
   if (items.length === 0 || items.some((item) => item === undefined)) return undefined;

@@ -1,3 +1,4 @@
+import { isDay } from '../business-day';
 import { z } from 'zod';
 import { MAX_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../cart/rules';
 import { locales } from '../i18n';
@@ -21,11 +22,6 @@ export const MIN_HUMAN_MS = 3000;
 export function quoteIssueDay(number: string): string {
   const digits = number.slice(3, 11);
   return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
-}
-
-function isDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
 /** Each field a string; a missing one reads as empty, so the buyer's rules name it ("required"). */

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
+import { BUSINESS_TIME_ZONE } from '../../lib/business-day';
 import { splitGroupKey } from '../../lib/cart/rules';
 import { buyerLines } from '../../lib/checkout/order';
 import { orderWords } from '../../lib/checkout/words';
@@ -45,7 +46,7 @@ function berlinTime(iso: string, locale: Locale, withTime = true): string {
   return new Intl.DateTimeFormat(intlLocales[locale], {
     dateStyle: 'medium',
     ...(withTime ? { timeStyle: 'short' } : {}),
-    timeZone: 'Europe/Berlin',
+    timeZone: BUSINESS_TIME_ZONE,
   }).format(new Date(iso));
 }
 
@@ -166,8 +167,8 @@ function noConfirmation(order: StoredOrder, w: DeskWords): string {
 }
 
 function confirmationLabel(order: StoredOrder, w: DeskWords) {
-  if (order.spam || order.confirmationSkipped === 'limit') return noConfirmation(order, w);
-  return mailLabel(order.confirmation, w, w.mail.none);
+  const none = Boolean(order.spam) || order.confirmationSkipped === 'limit';
+  return mailLabel(none ? null : order.confirmation, w, noConfirmation(order, w));
 }
 
 /** The list's filter as query parameters: the list's own links, the pages and the export keep it. */

@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
-import { businessDay } from '../../lib/business-day';
+import { businessDay, isDay } from '../../lib/business-day';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { ordersCsv, safeCsv, spreadsheetCsv } from '../app';
@@ -43,16 +43,11 @@ const stylesheet = fs.readFileSync(path.join(__dirname, 'desk.css'), 'utf8');
 const stylesheetTag = `"${createHash('sha256').update(stylesheet).digest('base64url').slice(0, 16)}"`;
 
 const MAX_NOTE = 2000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const hash = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(hash(given), hash(expected));
-}
-
-function isDay(value: string | undefined): value is string {
-  return value !== undefined && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
 
 /** The list's filter from the query; anything not understood is left out. */
