@@ -154,6 +154,19 @@ test(`${UNKNOWN_PATH}: 404, the same checks, and the spec's text and way home`, 
   expectSafeExternalLinks($, pageUrl);
 });
 
+test('a page asked for with a trailing slash moves to its one address; the CMS keeps its folder', async ({
+  request,
+}) => {
+  for (const entry of sitePages.filter(({ path }) => path !== '/')) {
+    const response = await request.get(`${entry.path}/?utm_source=typed`, { maxRedirects: 0 });
+    expect(response.status(), `${entry.path}/`).toBe(308);
+    const target = new URL(response.headers().location!, response.url());
+    expect(target.pathname + target.search, `${entry.path}/`).toBe(`${entry.path}?utm_source=typed`);
+  }
+  expect((await request.get(`${UNKNOWN_PATH}/`, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await request.get('/admin/', { maxRedirects: 0 })).status()).toBe(200);
+});
+
 test('social images get their cache rule and the site headers; the header files are not served', async ({
   request,
 }) => {

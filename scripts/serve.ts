@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
-import { resolveExportPath } from './lib/export-files';
+import { resolveExportPath, slashlessPage } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
 import { readConfig } from '../orders/config';
 import { startService } from '../orders/service';
@@ -94,6 +94,12 @@ const server = http.createServer((request, response) => {
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const page = slashlessPage(root, urlPath);
+  if (page) {
+    const { search } = new URL(request.url ?? '/', 'http://localhost');
+    response.writeHead(308, { Location: encodeURI(page) + search, ...headersFor(urlPath) }).end();
     return;
   }
   let status = 200;

@@ -33,3 +33,15 @@ export function resolveExportPath(root: string, urlPath: string): string | undef
     : [base, `${base}.html`, path.join(base, 'index.html')];
   return candidates.find(isFile);
 }
+
+/**
+ * Where a page's address with a trailing slash moves to: `/kategorien/` to `/kategorien` when `kategorien.html`
+ * is a page, as Cloudflare Pages does, so each page has one address and a typed `/en/` still arrives. Undefined
+ * for every other path, a folder with its own `index.html` (the CMS at `/admin/`) included.
+ */
+export function slashlessPage(root: string, urlPath: string): string | undefined {
+  if (urlPath === '/' || !urlPath.endsWith('/')) return undefined;
+  if (resolveExportPath(root, urlPath)) return undefined;
+  const page = urlPath.slice(0, -1);
+  return page.endsWith('/') || !resolveExportPath(root, page)?.endsWith('.html') ? undefined : page;
+}
