@@ -1,7 +1,9 @@
 /**
  * @jest-environment node
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { priceOf, readJson, useContentCopy } from '@/testing/helpers';
 import { JSDOM } from 'jsdom';
@@ -11,7 +13,7 @@ import { GET as feedRoute } from '@/app/product-feed.xml/route';
 import robots from '@/app/robots';
 import sitemap from '@/app/sitemap';
 import type { Category } from '@/lib/categories';
-import { getCategories, validateAllContent } from '@/lib/content';
+import { contentLastChanged, getCategories, validateAllContent } from '@/lib/content';
 import { llmsTxt, productFeed, sitemapEntries, type SitemapEntry } from '@/lib/feeds';
 import { allPages, locales, pagePath, type Locale } from '@/lib/i18n';
 import { ogImagePath, pageCopy, pageJsonLd, pageMetadata } from '@/lib/seo';
@@ -107,8 +109,9 @@ describe('sitemap', () => {
     expect(entries.map((entry) => entry.url)).toEqual(expect.arrayContaining(specPaths.map(url)));
   });
 
-  it('gives every URL a lastmod', () => {
+  it('gives every URL the lastmod it is given, and none when the date is unknown', () => {
     for (const entry of entries) expect(entry.lastModified).toEqual(lastModified);
+    for (const entry of sitemapEntries({ base })) expect(entry).not.toHaveProperty('lastModified');
   });
 
   it.each(entries.map((entry) => [entry.url, entry] as const))(
@@ -137,7 +140,22 @@ describe('sitemap', () => {
     const served = sitemap();
     expect(served.map((entry) => entry.url)).toEqual(entries.map((entry) => entry.url));
     expect(served.map((entry) => entry.alternates)).toEqual(entries.map((entry) => entry.alternates));
-    for (const entry of served) expect(entry.lastModified).toBeInstanceOf(Date);
+    // Not the time of the build: the time of the newest commit that changed content/, as git tells it.
+    const committed = execFileSync('git', ['log', '-1', '--format=%ct', '--', 'content'], {
+      encoding: 'utf8',
+    });
+    for (const entry of served) expect(entry.lastModified).toEqual(new Date(Number(committed) * 1000));
+  });
+
+  it('claims no date for content that git does not know', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'leadwerk-content-'));
+    process.env.CONTENT_DIR = outside;
+    try {
+      expect(contentLastChanged()).toBeUndefined();
+    } finally {
+      delete process.env.CONTENT_DIR;
+      fs.rmSync(outside, { recursive: true });
+    }
   });
 });
 
@@ -201,9 +219,21 @@ describe('llms.txt', () => {
     expect(hrefs).toContain(url('/sitemap.xml'));
   });
 
-  it('uses absolute URLs only', () => {
+  it('uses absolute URLs only: pages on the site, and the sales address to order by email', () => {
     for (const link of sections.flatMap((section) => section.links))
-      expect(link.href).toMatch(/^https?:\/\//);
+      expect(link.href.startsWith('mailto:') ? link.href : new URL(link.href).origin).toMatch(
+        /^(https?:\/\/|mailto:)/,
+      );
+  });
+
+  it('says how to order: the checkout in each language, and by email to the sales address', () => {
+    const llms = readJson<{ llms: { orderHeading: string } }>('en/ui.json').llms;
+    const ordering = sections.find((section) => section.heading === llms.orderHeading);
+    expect(ordering?.links.map((link) => link.href)).toEqual([
+      url('/kasse'),
+      url('/en/checkout'),
+      `mailto:${readJson<{ email: string }>('site.json').email}`,
+    ]);
   });
 
   it('is what app/llms.txt/route.ts serves, as markdown', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -60,6 +61,25 @@ export function parseContent<T>(schema: z.ZodType<T>, raw: unknown, file: string
  */
 export function contentRoot(): string {
   return process.env.CONTENT_DIR ?? path.join(process.cwd(), 'content');
+}
+
+/**
+ * When the content was last changed: the date of the newest commit that touched the content folder, as git
+ * records it. Undefined when git does not know (no repository, a folder outside it, git missing): a sitemap
+ * then says nothing rather than a date that is not true, such as the time of the build.
+ */
+export function contentLastChanged(): Date | undefined {
+  const folder = contentRoot();
+  try {
+    const date = execFileSync('git', ['log', '-1', '--format=%cI', '--', '.'], {
+      cwd: folder,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return date ? new Date(date) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 interface Loaded {

@@ -13,25 +13,24 @@ import { absoluteUrl, languageAlternates, ogImagePath, pageCopy } from './seo';
 export interface FeedOptions {
   list?: readonly Category[];
   base: URL;
-  /** When the content was last changed; the sitemap's lastmod. */
+  /** When the content was last changed; the sitemap's lastmod, left out when unknown. */
   lastModified?: Date;
 }
 
 export interface SitemapEntry {
   url: string;
-  lastModified: Date;
+  lastModified?: Date;
   alternates: { languages: Record<string, string> };
 }
 
-/** One entry per page, each with its alternates in every language and x-default (itself included). */
-export function sitemapEntries({
-  base,
-  list = getCategories(),
-  lastModified = new Date(),
-}: FeedOptions): SitemapEntry[] {
+/**
+ * One entry per page, each with its alternates in every language and x-default (itself included). Every page
+ * shows every category's name and the shared texts, so one date, the content's, is each page's lastmod.
+ */
+export function sitemapEntries({ base, list = getCategories(), lastModified }: FeedOptions): SitemapEntry[] {
   return allPages(list).map((page) => ({
     url: absoluteUrl(pagePath(page), base),
-    lastModified,
+    ...(lastModified && { lastModified }),
     alternates: {
       languages: Object.fromEntries(
         Object.entries(languageAlternates(page)).map(([language, path]) => [
@@ -77,6 +76,13 @@ export function llmsTxt({ base, list = getCategories() }: FeedOptions): string {
     }
     lines.push('');
   }
+  // How to order: the checkout in each language, and the sales address for an agent without a browser.
+  lines.push(`## ${text.orderHeading}`, '');
+  for (const locale of locales) {
+    const own = getDictionary(locale).llms;
+    lines.push(link(own.checkoutLabel, pagePath({ kind: 'checkout', locale }), own.checkoutNote));
+  }
+  lines.push(`- [${text.emailLabel}](mailto:${site.email}): ${text.emailNote}`, '');
   lines.push(
     `## ${text.dataHeading}`,
     '',

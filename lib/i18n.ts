@@ -81,7 +81,7 @@ export type Page =
   | { kind: 'home'; locale: Locale }
   | { kind: 'overview'; locale: Locale }
   | { kind: 'category'; locale: Locale; category: Category }
-  /** Not indexed: absent from `allPages`, and so from the sitemap, the feed and `llms.txt`. */
+  /** Not indexed: absent from `allPages`, and so from the sitemap and the feed; `llms.txt` names it as the way to order. */
   | { kind: 'checkout'; locale: Locale };
 
 export function pagePath(page: Page): string {

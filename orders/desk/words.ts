@@ -333,7 +333,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       to: 'To',
       industry: 'Industry',
       search: 'Search',
-      searchHint: 'Number (LW-…), company, e-mail address or PO number',
+      searchHint: 'Number (LW-…), company, email address or PO number',
       showSpam: 'Show spam',
       mailFailed: 'Failed mails only',
       spamHidden: {
@@ -413,7 +413,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Erase the buyer’s details …',
       eraseHeading: 'Erase the buyer’s details of {number}?',
       eraseText:
-        'The company, contact, address, e-mail addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are erased for good, also from mails not yet sent. The number, date, lines and totals stay for the accounts. This cannot be undone.',
+        'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are erased for good, also from mails not yet sent. The number, date, lines and totals stay for the accounts. This cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
     },
