@@ -2,7 +2,8 @@
 //
 //   npm run orders -- retry NUMBER   queue the failed mail of one order again; a running service sends it
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
-//   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS
+//   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS,
+//                                    desk sessions idle past their limit
 //   npm run orders -- user add NAME  add a desk account: asks for the password twice, or reads one line from stdin
 //   npm run orders -- user remove NAME | user list
 //   npm run orders -- help           what each command does
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
-import { accountName, hashPassword, passwordProblem } from './desk/auth';
+import { accountName, hashPassword, passwordProblem, SESSION_IDLE_MS } from './desk/auth';
 import { eraseBuyer, mailFiles } from './mail';
 import { openStore, type Store } from './store';
 
@@ -21,7 +22,7 @@ const usage = [
   '',
   '  retry NUMBER       queue the failed mails of one order again; a running service sends them',
   "  erase NUMBER       remove the buyer's personal data of one order everywhere; number, date, lines and totals stay",
-  '  prune              apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS (run it daily)',
+  '  prune              apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS, idle desk sessions (run it daily)',
   '  user add NAME      add a desk account: asks for the password twice, or reads one line from standard input',
   '  user remove NAME   remove a desk account and end its sessions',
   '  user list          list the desk accounts',
@@ -200,12 +201,13 @@ export async function runCommand(
       }
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
+        const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS);
         await store.compact();
         for (const gone of deleted) {
           for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
         }
         out(
-          `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared`,
+          `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared, ${signIns.sessions} idle desk sessions and ${signIns.failures} old wrong passwords deleted`,
         );
         return 0;
       }

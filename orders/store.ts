@@ -1373,12 +1373,21 @@ export async function openStore(
       await db.deleteFrom('sessions').where('id', '=', idHash).execute();
     },
 
-    /** Sessions idle for longer than `idleMs` are deleted (prune). */
-    async pruneSessions(at: Date, idleMs: number): Promise<void> {
-      await db
+    /**
+     * What the desk's sign-in keeps past its use (prune): sessions idle for longer than `idleMs`, which no
+     * request can use again, and wrong passwords older than a day, which no lock-out counts any more. Both
+     * name a sales person and when they worked.
+     */
+    async pruneSignIns(at: Date, idleMs: number): Promise<{ sessions: number; failures: number }> {
+      const sessions = await db
         .deleteFrom('sessions')
         .where('seen_at', '<', new Date(at.getTime() - idleMs).toISOString())
-        .execute();
+        .executeTakeFirst();
+      const failures = await db
+        .deleteFrom('sign_in_failures')
+        .where('at', '<', new Date(at.getTime() - DAY_MS).toISOString())
+        .executeTakeFirst();
+      return { sessions: Number(sessions.numDeletedRows), failures: Number(failures.numDeletedRows) };
     },
 
     /** Whether the database answers. */

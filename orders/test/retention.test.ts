@@ -121,7 +121,7 @@ describe('personal data', () => {
     assert.equal((await rows(file, 'events')).filter((event) => event.order_id === row.id).length, 1);
   });
 
-  it('prune deletes spam after 30 days and orders after the retention years, and clears client hashes', async () => {
+  it('prune deletes spam after 30 days, orders after the retention years and idle desk sessions, and clears client hashes', async () => {
     const dataDir = tempDir('orders-prune');
     const file = path.join(dataDir, 'orders.db');
     const settings = readConfig({ ...process.env, ORDERS_DATA_DIR: dataDir, ORDER_RETENTION_YEARS: '6' });
@@ -147,12 +147,30 @@ describe('personal data', () => {
         assert.equal(response.status, 201);
         numbers[name] = orderAcceptedSchema.parse(await response.json()).orderNumber;
       }
+      // The desk's sign-ins: a session left 9 hours ago (past the 8-hour idle limit) and one in use an hour
+      // ago; wrong passwords of an hour and of two days ago.
+      const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+      await store.createSession('left-hash', 'anna', hoursAgo(9));
+      await store.createSession('in-use-hash', 'ben', hoursAgo(1));
+      // (Recording a failure forgets those a day older than itself, so the older one is recorded last.)
+      await store.recordFailure('dora', hoursAgo(1));
+      await store.recordFailure('carla', hoursAgo(48));
     } finally {
       await store.close();
     }
     const lines: string[] = [];
     assert.equal(await runCommand(['prune'], settings, (line) => lines.push(line), now), 0);
     assert.match(lines.join('\n'), /2 orders deleted/);
+    assert.deepEqual(
+      (await rows(file, 'sessions')).map((session) => session.name),
+      ['ben'],
+      'only the session in use is kept',
+    );
+    assert.deepEqual(
+      (await rows(file, 'sign_in_failures')).map((failure) => failure.name),
+      ['dora'],
+      'only the wrong password of the last day is kept',
+    );
 
     const orders = await rows(file, 'orders');
     const left = (name: string) => orders.find((row) => row.number === numbers[name]);
