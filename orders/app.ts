@@ -432,6 +432,12 @@ export function createApp({
   }
 
   /** Whether the database answers, and how many mails wait or were given up. Never an error's text. */
+  // Orders are only ever placed: any other method is told which one the endpoint takes (RFC 9110), not that
+  // nothing is here. (HEAD is GET's; OPTIONS is the CORS preflight above.)
+  app.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/api/orders', (c) =>
+    problems(c, 405, [{ field: 'method', message: 'Orders are placed with POST' }], { Allow: 'POST' }),
+  );
+
   app.get('/api/health', async (c) => {
     try {
       return c.json({ database: 'ok', mail: await store.mailCounts() });

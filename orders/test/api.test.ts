@@ -420,6 +420,18 @@ describe('POST /api/orders with bad input', () => {
     assert.equal(preflight.headers.get('Access-Control-Allow-Origin'), null);
   });
 
+  it('answers 405 with Allow: POST to any other method, not a 404', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const response = await request('/api/orders', { method, headers: { Origin: ORIGIN } });
+      assert.equal(response.status, 405, method);
+      assert.equal(response.headers.get('Allow'), 'POST', method);
+      assert.deepEqual(
+        (await errorsOf(response)).map((error) => error.field),
+        ['method'],
+      );
+    }
+  });
+
   it('answers the preflight of an allowed origin', async () => {
     const preflight = await request('/api/orders', {
       method: 'OPTIONS',
