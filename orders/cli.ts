@@ -8,7 +8,7 @@
 //   npm run orders -- user remove NAME | user list
 //   npm run orders -- help           what each command does
 //
-// docs/orders.md says what is kept where, and how to run `prune` every day (systemd timer, cron).
+// docs/orders.md says what is kept where, and how to run `prune` every day (a systemd timer).
 import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
