@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { categoryIcons } from '@/lib/categories';
 import { cmsConfig, cmsConfigFile, type CmsField } from '@/lib/cms-config';
-import { categoryContentSchema, categoryTableSchema } from '@/lib/content-schema';
+import { getDictionary, getSite } from '@/lib/content';
+import { placeholders } from '@/lib/content-parity';
+import { categoryContentSchema, categoryTableSchema, dictionarySchema } from '@/lib/content-schema';
+import { factValues } from '@/lib/facts';
 
 const root = process.cwd();
 
@@ -84,7 +87,11 @@ const copyFields = () => collections().find((collection) => collection.name === 
 const tableFields = () =>
   collections().find((collection) => collection.name === 'categories')!.files![0]!.fields;
 
+const uiTextFields = () => collections().find((collection) => collection.name === 'texts')!.files![0]!.fields;
+
 const table = readContent('categories.json');
+/** The German interface texts, the definition every language is checked against. */
+const ui = readContent('de/ui.json');
 const firstRow = (table.categories as { translationKey: string }[])[0]!;
 /** The German copy of the table's first industry, as the CMS opens it. */
 const copy = readContent(`de/categories/${firstRow.translationKey}.json`);
@@ -170,6 +177,48 @@ describe('the CMS refuses what the build would refuse', () => {
     expect(textPaths(copy).map((keys) => keys.join('.'))).toContain('name');
   });
 
+  it('a page title of 61 characters in the interface texts: each text has the length the build accepts', () => {
+    const texts = textPaths(ui);
+    expect(texts.map((keys) => keys.join('.'))).toContain('meta.home.title');
+    for (const keys of texts) {
+      const { maxlength } = fieldAt(uiTextFields(), keys);
+      const sized = (length: number) => withValue(ui, keys, 'x'.repeat(length));
+      if (typeof maxlength === 'number') {
+        expect({ keys, longest: accepts(dictionarySchema, sized(maxlength)) }).toEqual({
+          keys,
+          longest: true,
+        });
+        expect({ keys, over: accepts(dictionarySchema, sized(maxlength + 1)) }).toEqual({
+          keys,
+          over: false,
+        });
+      } else {
+        expect({ keys, long: accepts(dictionarySchema, sized(5000)) }).toEqual({ keys, long: true });
+      }
+    }
+  });
+
+  it('a list item more in one language: each list of the interface texts has the count the build accepts', () => {
+    const lists = listPaths(ui);
+    expect(lists.length).toBeGreaterThan(0);
+    for (const keys of lists) {
+      const items = valueAt(ui, keys) as unknown[];
+      const sized = (length: number) =>
+        withValue(
+          ui,
+          keys,
+          Array.from({ length }, (_, index) => items[index % items.length]),
+        );
+      const lengths = Array.from({ length: 31 }, (_, length) => length).filter((length) =>
+        accepts(dictionarySchema, sized(length)),
+      );
+      expect({ keys, field: fieldAt(uiTextFields(), keys) }).toMatchObject({
+        keys,
+        field: { widget: 'list', min: lengths[0], max: lengths.at(-1) },
+      });
+    }
+  });
+
   it('an unknown icon: the editor picks only from the icons the site draws', () => {
     const icon = (value: string) => withValue(table, ['categories', 0, 'icon'], value);
     for (const known of categoryIcons) expect(accepts(categoryTableSchema, icon(known))).toBe(true);
@@ -192,7 +241,9 @@ describe('the editors’ CMS configuration', () => {
   it('carries the schemas’ slug rule: the pattern agrees with the build, with a German message and a warning', () => {
     const slug = field(tableFields(), 'categories', 'slugs', 'de');
     expect(slug.pattern).toEqual([expect.any(String), expect.stringMatching(/Kleinbuchstaben/)]);
-    expect(slug.hint).toMatch(/Links von außen/);
+    expect(slug.hint).toMatch(/Kleinbuchstaben/);
+    // The warning stands once, on the group of both slugs.
+    expect(field(tableFields(), 'categories', 'slugs').hint).toMatch(/Links von außen/);
     const pattern = new RegExp((slug.pattern as [string, string])[0]);
     const real = (table.categories as { slugs: { de: string } }[]).map((row) => row.slugs.de);
     // An empty slug is the required rule's case (above); every other value, the pattern decides as the build does.
@@ -205,6 +256,19 @@ describe('the editors’ CMS configuration', () => {
       );
       expect({ value, cms: pattern.test(value) }).toEqual({ value, cms: accepted });
     }
+  });
+
+  it('names in its hints only placeholders the texts can use', () => {
+    const site = collections().find((collection) => collection.name === 'site')!.files![0]!.fields;
+    const hints = (fields: CmsField[]): string[] =>
+      fields.flatMap((item) => [
+        ...(typeof item.hint === 'string' ? [item.hint] : []),
+        ...hints((item.fields as CmsField[] | undefined) ?? []),
+      ]);
+    const named = hints(site).flatMap(placeholders);
+    expect(named).toContain('maxBuyers');
+    const known = Object.keys(factValues('de', getSite(), getDictionary('de').facts));
+    for (const name of named) expect({ name, known: known.includes(name) }).toEqual({ name, known: true });
   });
 
   it('saves what the repository holds: every content file is in the CMS’s JSON format, byte for byte', () => {

@@ -275,10 +275,13 @@ async function choose(scope: Locator, label: string, option: string) {
   await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Adds one item per entry to a list field; each entry maps the item's field labels to their values. */
-async function addItems(pane: Locator, list: string, items: Record<string, string>[]) {
+/**
+ * Adds one item per entry to a list field, with its button named by one item („Add Vorteil“); each entry maps
+ * the item's field labels to their values.
+ */
+async function addItems(pane: Locator, list: string, item: string, items: Record<string, string>[]) {
   const field = fieldGroup(pane, list);
-  const add = field.getByRole('button', { name: new RegExp(`^Add \\W?${list}\\W?$`) });
+  const add = field.getByRole('button', { name: new RegExp(`^Add \\W?${item}\\W?$`) });
   for (const [index, item] of items.entries()) {
     // The click event itself: a pointer click lands where the button was, and the CMS may still be moving the
     // pane after the last item (a click there can fold the item above instead). Focus, for Enter, lags as well.
@@ -303,17 +306,20 @@ async function typeCopy(pane: Locator, copy: CategoryContent) {
   await addItems(
     pane,
     'Suchbegriffe',
+    'Suchbegriff',
     copy.keywords.map((keyword) => ({ Suchbegriff: keyword })),
   );
   await enter(pane.getByRole('textbox', { name: 'Hauptüberschrift (H1)' }), copy.h1);
   await addItems(
     pane,
     'Vorteile',
+    'Vorteil',
     copy.benefits.map((benefit) => ({ Vorteil: benefit })),
   );
   await addItems(
     pane,
     'Leistungsmerkmale',
+    'Leistungsmerkmal',
     copy.features.map(({ title, description }) => ({ Titel: title, Text: description })),
   );
   const testimonial = fieldGroup(pane, 'Kundenstimme');
@@ -324,6 +330,7 @@ async function typeCopy(pane: Locator, copy: CategoryContent) {
   await addItems(
     pane,
     'Beispiel-Lead',
+    'Angabe',
     copy.sampleLead.map(({ label, value }) => ({ Angabe: label, Beispielwert: value })),
   );
 }
@@ -452,7 +459,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
   await test.step('adds an industry: a table row and both copy files, written as by hand, that the build lists with its pages', async () => {
     await openTable(page);
     await page.getByRole('button', { name: 'Collapse All' }).click();
-    await page.getByRole('button', { name: /^Add \W?Kategorien\W?$/ }).click();
+    await page.getByRole('button', { name: /^Add \W?Kategorie\W?$/ }).click();
     const row = page.getByRole('group', { name: /^Edit / });
     await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
     await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);

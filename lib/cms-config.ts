@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import germanUi from '../content/de/ui.json';
-import { categoryContentSchema, categoryTableSchema, siteSchema } from './content-schema';
+import { categoryContentSchema, categoryTableSchema, dictionarySchema, siteSchema } from './content-schema';
 import { defaultLocale, locales } from './i18n';
 
 /**
@@ -34,22 +34,35 @@ export type CmsField = Record<string, unknown> & { name: string; widget: string 
 interface Label {
   label: string;
   hint?: string;
+  /** A list's name for one item, in its "add" button: „Vorteil hinzufügen“, not „Vorteile hinzufügen“. */
+  singular?: string;
 }
 
 const SLUG_HINT =
-  'Teil der Seitenadresse. Achtung: Wer den Slug einer veröffentlichten Seite ändert, bricht alle Links von außen (Suchmaschinen, Anzeigen, Lesezeichen) auf die alte Adresse.';
+  'Teil der Seitenadresse. Achtung: Wer den Slug einer veröffentlichten Seite ändert, macht alle Links von außen auf die alte Adresse (Suchmaschinen, Anzeigen, Lesezeichen) ungültig.';
 const URL_SAFE = 'nur Kleinbuchstaben a–z, Ziffern und einzelne Bindestriche';
+const URL_SAFE_SENTENCE =
+  'Nur Kleinbuchstaben a–z, Ziffern und einzelne Bindestriche; Umlaute ausschreiben (ae, oe, ue, ss).';
+/** Lists whose items the pages show side by side in both languages: the build compares them item by item. */
+const SAME_COUNT = 'In Deutsch und Englisch gleich viele Einträge.';
+const placeholder = (name: string) => `Die Texte nennen den Wert als Platzhalter {${name}}.`;
+const KNOWN_IDS =
+  'Nur Kennungen, die es schon gibt; eine neue legt die Entwicklung an, denn sie braucht in beiden Sprachen eine Beschriftung.';
 
 /** German labels and hints by field path (list items have no index in the path). */
 const labels: Record<string, Label> = {
-  categories: { label: 'Kategorien', hint: 'Eine Zeile je Branche, in der Reihenfolge der Website.' },
+  categories: {
+    label: 'Kategorien',
+    singular: 'Kategorie',
+    hint: 'Eine Zeile je Branche, in der Reihenfolge der Website.',
+  },
   'categories.id': {
     label: 'ID',
     hint: `Feste Kennung für Warenkorb und Produkt-Feed (${URL_SAFE}). Nach dem Start nie mehr ändern.`,
   },
   'categories.translationKey': {
     label: 'Textdatei',
-    hint: `Name der beiden Textdateien in content/de/categories/ und content/en/categories/, ohne „.json“ (${URL_SAFE}); gleich dem Dateinamen im Bereich „Branchentexte“.`,
+    hint: `Gleich dem Slug des Eintrags unter „Branchentexte“, meist wie die ID (${URL_SAFE}).`,
   },
   'categories.price': {
     label: 'Preis pro Lead (€, netto)',
@@ -58,20 +71,24 @@ const labels: Record<string, Label> = {
   'categories.icon': { label: 'Symbol', hint: 'Das Symbol auf der Kategorie-Kachel.' },
   'categories.gradient': { label: 'Farbe', hint: 'Das Farbpaar der Symbol-Kachel.' },
   'categories.slugs': { label: 'Slugs (Seitenadresse)', hint: SLUG_HINT },
-  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: `${URL_SAFE}. ${SLUG_HINT}` },
-  'categories.slugs.en': { label: 'Slug englisch (/en/leads/…)', hint: `${URL_SAFE}. ${SLUG_HINT}` },
+  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: URL_SAFE_SENTENCE },
+  'categories.slugs.en': { label: 'Slug englisch (/en/leads/…)', hint: URL_SAFE_SENTENCE },
   name: { label: 'Name', hint: 'Kurzname für Navigation, Kacheln, Warenkorb und Feed.' },
   title: {
     label: 'Seitentitel',
     hint: 'Ohne Markennamen, höchstens 60 Zeichen, damit Suchergebnisse ihn ganz zeigen.',
   },
   description: { label: 'Beschreibung', hint: 'Meta-Beschreibung und Einleitung, höchstens 170 Zeichen.' },
-  keywords: { label: 'Suchbegriffe', hint: '3 bis 12 Begriffe.' },
+  keywords: { label: 'Suchbegriffe', singular: 'Suchbegriff', hint: '3 bis 12 Begriffe.' },
   'keywords.item': { label: 'Suchbegriff' },
   h1: { label: 'Hauptüberschrift (H1)' },
-  benefits: { label: 'Vorteile', hint: 'Genau sechs Vorteile.' },
+  benefits: { label: 'Vorteile', singular: 'Vorteil', hint: 'Genau sechs Vorteile.' },
   'benefits.item': { label: 'Vorteil' },
-  features: { label: 'Leistungsmerkmale', hint: 'Genau sechs Merkmale mit Titel und Text.' },
+  features: {
+    label: 'Leistungsmerkmale',
+    singular: 'Leistungsmerkmal',
+    hint: 'Genau sechs Merkmale mit Titel und Text.',
+  },
   'features.title': { label: 'Titel' },
   'features.description': { label: 'Text' },
   testimonial: { label: 'Kundenstimme' },
@@ -80,14 +97,15 @@ const labels: Record<string, Label> = {
   'testimonial.company': { label: 'Firma' },
   sampleLead: {
     label: 'Beispiel-Lead',
-    hint: '5 bis 10 Angaben, wie ein Käufer sie erhält (erfundene Werte).',
+    singular: 'Angabe',
+    hint: `5 bis 10 Angaben, wie ein Käufer sie erhält (erfundene Werte). ${SAME_COUNT}`,
   },
   'sampleLead.label': { label: 'Angabe' },
   'sampleLead.value': { label: 'Beispielwert' },
   brand: { label: 'Marke' },
   defaultSiteUrl: {
     label: 'Adresse der Website',
-    hint: 'Wird von der Umgebungsvariable SITE_URL überschrieben.',
+    hint: 'Nur nach Absprache mit der Entwicklung ändern: Der Server kann eine andere Adresse vorgeben.',
   },
   email: { label: 'E-Mail des Vertriebs' },
   seller: {
@@ -102,7 +120,11 @@ const labels: Record<string, Label> = {
   'seller.registerCourt': { label: 'Registergericht', hint: 'z. B. „Amtsgericht Berlin-Charlottenburg“' },
   'seller.registerNumber': { label: 'Handelsregisternummer', hint: 'z. B. „HRB 123456 B“' },
   'seller.vatId': { label: 'USt-IdNr.', hint: 'z. B. „DE123456789“' },
-  'seller.managingDirectors': { label: 'Geschäftsführung', hint: 'Eine Person je Eintrag.' },
+  'seller.managingDirectors': {
+    label: 'Geschäftsführung',
+    singular: 'Person',
+    hint: 'Eine Person je Eintrag.',
+  },
   'seller.managingDirectors.item': { label: 'Geschäftsführer/in' },
   links: { label: 'Links' },
   'links.contact': { label: 'Kontakt / Terminbuchung' },
@@ -114,64 +136,118 @@ const labels: Record<string, Label> = {
   'video.youtubeId': { label: 'YouTube-ID', hint: 'Die 11 Zeichen nach „v=“ in der YouTube-Adresse.' },
   copyrightYear: { label: 'Copyright-Jahr' },
   facts: { label: 'Geschäftsfakten', hint: 'Die Texte nennen diese Werte über Platzhalter wie {maxBuyers}.' },
-  'facts.yearsOfExperience': { label: 'Jahre Erfahrung', hint: 'Platzhalter {yearsOfExperience}' },
+  'facts.yearsOfExperience': { label: 'Jahre Erfahrung', hint: placeholder('yearsOfExperience') },
   'facts.behaviourParameters': {
     label: 'Zahl der Verhaltensparameter',
-    hint: 'Platzhalter {behaviourParameters}',
+    hint: placeholder('behaviourParameters'),
   },
-  'facts.maxBuyers': { label: 'Höchstzahl Käufer je Lead (nicht exklusiv)' },
-  'facts.maxLeadAgeHours': { label: 'Höchstalter eines Leads bei Lieferung (Stunden)' },
-  'facts.duplicateWindowDays': { label: 'Sperrfrist für Dubletten (Tage)' },
+  'facts.maxBuyers': { label: 'Höchstzahl Käufer je Lead (nicht exklusiv)', hint: placeholder('maxBuyers') },
+  'facts.maxLeadAgeHours': {
+    label: 'Höchstalter eines Leads bei Lieferung (Stunden)',
+    hint: placeholder('maxLeadAgeHours'),
+  },
+  'facts.duplicateWindowDays': {
+    label: 'Sperrfrist für Dubletten (Tage)',
+    hint: placeholder('duplicateWindowDays'),
+  },
   'facts.delivery': { label: 'Lieferung' },
   'facts.delivery.channels': {
     label: 'Lieferwege (IDs)',
-    hint: 'Jede ID braucht eine Beschriftung in den Oberflächentexten.',
+    singular: 'Lieferweg',
+    hint: `${KNOWN_IDS} ${placeholder('channels')}`,
   },
-  'facts.delivery.deliveryBusinessDays': { label: 'Lieferzeit (Werktage)' },
-  'facts.replacementDays': { label: 'Reklamationsfrist (Tage)' },
-  'facts.replacementCriteria': { label: 'Reklamationsgründe (IDs)' },
-  'facts.contactAttempts': { label: 'Anrufversuche bis „nicht erreichbar“' },
-  'facts.paymentMethods': { label: 'Zahlarten (IDs)' },
-  'facts.paymentTermDays': { label: 'Zahlungsziel (Tage)' },
-  'facts.vatRate': { label: 'Mehrwertsteuer (%)' },
+  'facts.delivery.deliveryBusinessDays': {
+    label: 'Lieferzeit (Werktage)',
+    hint: placeholder('deliveryBusinessDays'),
+  },
+  'facts.replacementDays': { label: 'Reklamationsfrist (Tage)', hint: placeholder('replacementDays') },
+  'facts.replacementCriteria': {
+    label: 'Reklamationsgründe (IDs)',
+    singular: 'Reklamationsgrund',
+    hint: `${KNOWN_IDS} ${placeholder('replacementCriteria')}`,
+  },
+  'facts.contactAttempts': {
+    label: 'Anrufversuche bis „nicht erreichbar“',
+    hint: placeholder('contactAttempts'),
+  },
+  'facts.paymentMethods': {
+    label: 'Zahlarten (IDs)',
+    singular: 'Zahlart',
+    hint: `${KNOWN_IDS} ${placeholder('paymentMethods')}`,
+  },
+  'facts.paymentTermDays': { label: 'Zahlungsziel (Tage)', hint: placeholder('paymentTermDays') },
+  'facts.vatRate': { label: 'Mehrwertsteuer (%)', hint: `Größer als 0, z. B. 19. ${placeholder('vatRate')}` },
   'facts.quoteValidityDays': { label: 'Gültigkeit eines Angebots (Tage)' },
   'facts.consent': { label: 'Einwilligung' },
-  'facts.consent.retentionYears': { label: 'Aufbewahrung der Nachweise (Jahre)' },
-  'facts.consent.logged': { label: 'Protokollierte Angaben (IDs)' },
+  'facts.consent.retentionYears': {
+    label: 'Aufbewahrung der Nachweise (Jahre)',
+    hint: placeholder('retentionYears'),
+  },
+  'facts.consent.logged': {
+    label: 'Protokollierte Angaben (IDs)',
+    singular: 'Angabe',
+    hint: `${KNOWN_IDS} ${placeholder('consentLogged')}`,
+  },
   'facts.rating': { label: 'Bewertung' },
-  'facts.rating.value': { label: 'Note (0 bis 5)' },
-  'facts.rating.count': { label: 'Anzahl Bewertungen' },
-  'facts.rating.source': { label: 'Quelle' },
+  'facts.rating.value': { label: 'Sternebewertung (0 bis 5)', hint: placeholder('ratingValue') },
+  'facts.rating.count': { label: 'Anzahl Bewertungen', hint: placeholder('ratingCount') },
+  'facts.rating.source': { label: 'Quelle', hint: placeholder('source') },
   'facts.rating.url': { label: 'Link zur Quelle' },
-  'facts.rating.date': { label: 'Abgelesen am' },
-  // Groups of the interface texts (content/<Sprache>/ui.json)
-  language: { label: 'Sprache' },
-  meta: { label: 'Suchmaschinen' },
-  header: { label: 'Kopfzeile' },
-  footer: { label: 'Fußzeile' },
-  home: { label: 'Startseite' },
-  overview: { label: 'Kategorieübersicht' },
-  categoryCard: { label: 'Kategorie-Kachel' },
-  category: { label: 'Kategorieseite' },
-  orderForm: { label: 'Bestellformular' },
-  area: { label: 'Liefergebiet', hint: 'Auswahl im Bestellformular und Angabe je Warenkorbzeile' },
-  cart: { label: 'Warenkorb' },
-  llms: { label: 'llms.txt' },
-  errors: { label: 'Fehlermeldungen' },
-  checkout: { label: 'Kasse, Angebot und Bestellung' },
+  'facts.rating.date': {
+    label: 'Abgelesen am',
+    hint: `Im Format JJJJ-MM-TT, z. B. 2025-03-12. ${placeholder('date')}`,
+  },
+  // Groups of the interface texts (content/<Sprache>/ui.json), under `ui.`: their fields keep the file's keys.
+  'ui.language': { label: 'Sprache' },
+  'ui.meta': { label: 'Suchmaschinen' },
+  'ui.header': { label: 'Kopfzeile' },
+  'ui.footer': { label: 'Fußzeile' },
+  'ui.home': { label: 'Startseite' },
+  'ui.overview': { label: 'Kategorieübersicht' },
+  'ui.categoryCard': { label: 'Kategorie-Kachel' },
+  'ui.category': { label: 'Kategorieseite' },
+  'ui.orderForm': { label: 'Bestellformular' },
+  'ui.area': { label: 'Liefergebiet', hint: 'Auswahl im Bestellformular und Angabe je Warenkorbzeile.' },
+  'ui.cart': { label: 'Warenkorb' },
+  'ui.errors': { label: 'Fehlermeldungen' },
+  'ui.facts': {
+    label: 'Beschriftungen der Geschäftsfakten',
+    hint: 'Wie die Kennungen unter „Website und Fakten“ in den Texten heißen.',
+  },
+  'ui.llms': { label: 'llms.txt' },
+  'ui.video': { label: 'Video' },
+  'ui.checkout': { label: 'Kasse, Angebot und Bestellung' },
 };
+
+/** What a page's search-engine texts (`ui.meta.<page>.title` …) share with a category's: label, hint, limits. */
+const PAGE_META = new Set(['title', 'description', 'keywords']);
 
 /** Fields whose text runs over several lines get a text area. */
 const LONG_TEXT = 100;
 
 function describe(path: string, name: string): Label {
-  return labels[path] ?? { label: name === 'item' ? 'Eintrag' : name };
+  // A page's search-engine texts (ui.meta.<page>.title, ….keywords.item) are labelled as a category's are.
+  const [root, group, , field, ...rest] = path.split('.');
+  const pageMeta = root === 'ui' && group === 'meta' && field !== undefined && PAGE_META.has(field);
+  return (
+    labels[path] ??
+    (pageMeta ? labels[[field, ...rest].join('.')] : undefined) ?? {
+      label: name === 'item' ? 'Eintrag' : name,
+    }
+  );
 }
 
-function messageFor(pattern: string): string {
+/** A label's parts as the CMS reads them. */
+function labelFields({ label, hint, singular }: Label) {
+  return { label, ...(singular ? { label_singular: singular } : {}), ...(hint ? { hint } : {}) };
+}
+
+function messageFor(node: JsonSchema): string {
+  const { pattern } = node;
   if (pattern === '^[a-z0-9]+(?:-[a-z0-9]+)*$') return `Bitte ${URL_SAFE} verwenden.`;
   if (pattern === '^[a-zA-Z]+$') return 'Bitte nur Buchstaben verwenden.';
   if (pattern === '^[\\w-]{11}$') return 'Eine YouTube-ID hat genau 11 Zeichen.';
+  if (node.format === 'date') return 'Bitte ein Datum im Format JJJJ-MM-TT eingeben, z. B. 2025-03-12.';
   return 'Das Format stimmt nicht.';
 }
 
@@ -179,8 +255,7 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** One field from a JSON Schema node, as zod 4's `z.toJSONSchema` writes it. */
 function fieldFromSchema(name: string, node: JsonSchema, path: string, required: boolean): CmsField {
-  const { label, hint } = describe(path, name);
-  const base = { name, label, ...(hint ? { hint } : {}), ...(required ? {} : { required: false }) };
+  const base = { name, ...labelFields(describe(path, name)), ...(required ? {} : { required: false }) };
   if (node.enum) return { ...base, widget: 'select', options: node.enum };
   switch (node.type) {
     case 'object':
@@ -214,10 +289,12 @@ function fieldFromSchema(name: string, node: JsonSchema, path: string, required:
       };
     }
     default: {
-      // `\S` is the schemas' "not blank", which `required` already says.
-      const pattern =
-        node.pattern && node.pattern !== '\\S' ? { pattern: [node.pattern, messageFor(node.pattern)] } : {};
       const type = node.format === 'uri' ? { type: 'url' } : node.format === 'email' ? { type: 'email' } : {};
+      // `\S` is the schemas' "not blank", which `required` already says; an address's own type has its message.
+      const pattern =
+        node.pattern && node.pattern !== '\\S' && !('type' in type)
+          ? { pattern: [node.pattern, messageFor(node)] }
+          : {};
       const long = (node.maxLength ?? 0) > LONG_TEXT || ['description', 'text', 'answer'].includes(name);
       return {
         ...base,
@@ -248,40 +325,50 @@ function fieldsFromZod(schema: z.ZodType, schemaFile: string): CmsField[] {
   return [schemaLine(schemaFile), ...fieldsFromSchema(z.toJSONSchema(schema, { io: 'input' }) as JsonSchema)];
 }
 
-/** Fields for the interface texts, from the shape of the German file: every text a text field. */
-function fieldsFromValue(value: unknown, name: string, path: string): CmsField {
-  const { label, hint } = describe(path, name);
-  const base = { name, label, ...(hint ? { hint } : {}) };
+/**
+ * Fields for the interface texts, from the shape of the German file: every text a text field, with the limits
+ * the build's schema sets at that place (`node`: a page's title and description, its number of keywords).
+ */
+function fieldsFromValue(value: unknown, name: string, path: string, node: JsonSchema = {}): CmsField {
+  const label = describe(path, name);
   if (Array.isArray(value)) {
     const first: unknown = value[0];
-    return first !== null && typeof first === 'object'
-      ? {
-          ...base,
-          widget: 'list',
-          fields: Object.entries(first).map(([key, item]) => fieldsFromValue(item, key, `${path}.${key}`)),
-        }
-      : { ...base, widget: 'list', field: fieldsFromValue(first, 'item', `${path}.item`) };
-  }
-  if (value !== null && typeof value === 'object') {
-    return {
-      ...base,
-      widget: 'object',
-      fields: Object.entries(value).map(([key, item]) => fieldsFromValue(item, key, `${path}.${key}`)),
+    const items = node.items ?? {};
+    // The build compares the two languages' lists of objects item by item; a list of plain texts may differ.
+    const objects = first !== null && typeof first === 'object';
+    const hint = objects ? [label.hint, SAME_COUNT].filter(Boolean).join(' ') : label.hint;
+    const base = {
+      name,
+      ...labelFields({ ...label, hint }),
+      widget: 'list',
+      ...(node.minItems !== undefined ? { min: node.minItems } : {}),
+      ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
     };
+    return objects
+      ? { ...base, fields: objectFields(first, path, items) }
+      : { ...base, field: fieldsFromValue(first, 'item', `${path}.item`, items) };
   }
+  const base = { name, ...labelFields(label) };
+  if (value !== null && typeof value === 'object')
+    return { ...base, widget: 'object', fields: objectFields(value, path, node) };
   const long = typeof value === 'string' && value.length > LONG_TEXT;
-  return { ...base, widget: long ? 'text' : 'string' };
+  return {
+    ...base,
+    widget: long ? 'text' : 'string',
+    ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
+  };
+}
+
+function objectFields(value: object, path: string, node: JsonSchema): CmsField[] {
+  return Object.entries(value).map(([key, item]) =>
+    fieldsFromValue(item, key, `${path}.${key}`, node.properties?.[key]),
+  );
 }
 
 function uiFields(): CmsField[] {
-  return [
-    schemaLine('../schemas/ui.schema.json'),
-    ...translated(
-      Object.entries(germanUi)
-        .filter(([key]) => key !== '$schema')
-        .map(([key, value]) => fieldsFromValue(value, key, key)),
-    ),
-  ];
+  const schema = z.toJSONSchema(dictionarySchema, { io: 'input' }) as JsonSchema;
+  const texts = Object.fromEntries(Object.entries(germanUi).filter(([key]) => key !== '$schema'));
+  return [schemaLine('../schemas/ui.schema.json'), ...translated(objectFields(texts, 'ui', schema))];
 }
 
 /**
