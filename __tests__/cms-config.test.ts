@@ -224,12 +224,22 @@ describe('the CMS refuses what the build would refuse', () => {
     for (const known of categoryIcons) expect(accepts(categoryTableSchema, icon(known))).toBe(true);
     expect(accepts(categoryTableSchema, icon(`${categoryIcons[0]}-unknown`))).toBe(false);
     const { widget, options, required, multiple } = field(tableFields(), 'categories', 'icon');
-    expect({ widget, options, required, multiple }).toEqual({
+    expect({
+      widget,
+      values: (options as { value: string }[]).map((option) => option.value),
+      required,
+      multiple,
+    }).toEqual({
       widget: 'select',
-      options: [...categoryIcons],
+      values: [...categoryIcons],
       required: undefined,
       multiple: undefined,
     });
+    // Each is offered by a German name of its own, not by its id.
+    const names = (options as { label: string; value: string }[]).map((option) => option.label);
+    expect(new Set(names).size).toBe(categoryIcons.length);
+    for (const option of options as { label: string; value: string }[])
+      expect(option.label).not.toBe(option.value);
   });
 });
 

@@ -269,7 +269,18 @@ async function enter(box: Locator, value: string) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Picks an option of a select field. */
+/** The name the editor sees for a value of a category table's select field (its German name, not the id). */
+function optionName(fieldName: 'icon' | 'gradient', value: string): string {
+  const table = cmsConfig().collections.find((collection) => collection.name === 'categories')!.files![0]!;
+  const row = table.fields.find((field) => field.name === 'categories')!.fields as {
+    name: string;
+    options?: { label: string; value: string }[];
+  }[];
+  return row.find((field) => field.name === fieldName)!.options!.find((option) => option.value === value)!
+    .label;
+}
+
+/** Picks an option of a select field by the name it shows. */
 async function choose(scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).last().click();
   await scope.page().getByRole('option', { name: option, exact: true }).click();
@@ -465,8 +476,8 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);
     await enter(row.getByRole('textbox', { name: 'Textdatei' }).last(), industry.translationKey);
     await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
-    await choose(row, 'Symbol', industry.icon);
-    await choose(row, 'Farbe', industry.gradient);
+    await choose(row, 'Symbol', optionName('icon', industry.icon));
+    await choose(row, 'Farbe', optionName('gradient', industry.gradient));
     await enter(row.getByRole('textbox', { name: /Slug deutsch/ }).last(), industry.slugs.de);
     await enter(row.getByRole('textbox', { name: /Slug englisch/ }).last(), industry.slugs.en);
     await saveAndConfirm(page);

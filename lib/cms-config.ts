@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import germanUi from '../content/de/ui.json';
+import type { CategoryGradient, CategoryIcon } from './categories';
 import { categoryContentSchema, categoryTableSchema, dictionarySchema, siteSchema } from './content-schema';
 import { defaultLocale, locales } from './i18n';
 
@@ -222,6 +223,47 @@ const labels: Record<string, Label> = {
 /** What a page's search-engine texts (`ui.meta.<page>.title` …) share with a category's: label, hint, limits. */
 const PAGE_META = new Set(['title', 'description', 'keywords']);
 
+/**
+ * The icons' and colours' names as the editor picks them: what each draws, in German, beside the id the
+ * table keeps (the compiler reports an icon or colour without a name).
+ */
+const iconNames: Record<CategoryIcon, string> = {
+  stairlift: 'Treppenlift (Doppelpfeil nach oben)',
+  solar: 'Photovoltaik (Sonne)',
+  'heat-pump': 'Heizung (Flamme)',
+  roofing: 'Dach und Haus',
+  windows: 'Fenster (Raster)',
+  electricity: 'Strom (Blitz)',
+  'energy-consulting': 'Energieberatung (Glühbirne)',
+  law: 'Recht (Waage)',
+  coaching: 'Coaching (Doktorhut)',
+  consulting: 'Beratung (Aktentasche)',
+  'real-estate': 'Immobilien (Bürogebäude)',
+  financing: 'Finanzierung (Geldscheine)',
+  shield: 'Sicherheit (Schild)',
+  truck: 'Transport (Lkw)',
+  heart: 'Gesundheit (Herz)',
+  wrench: 'Handwerk (Werkzeug)',
+};
+const gradientNames: Record<CategoryGradient, string> = {
+  blue: 'Himmelblau bis Blau',
+  orange: 'Bernstein bis Orange',
+  red: 'Rosé bis Rot',
+  stone: 'Steingrau',
+  teal: 'Cyan bis Petrol',
+  amber: 'Gelb bis Bernstein',
+  green: 'Smaragd bis Grün',
+  slate: 'Schiefergrau',
+  purple: 'Magenta bis Lila',
+  indigo: 'Indigo',
+  cyan: 'Petrol bis Cyan',
+  violet: 'Blau bis Violett',
+};
+const optionNames: Record<string, Record<string, string>> = {
+  'categories.icon': iconNames,
+  'categories.gradient': gradientNames,
+};
+
 /** Fields whose text runs over several lines get a text area. */
 const LONG_TEXT = 100;
 
@@ -256,7 +298,11 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** One field from a JSON Schema node, as zod 4's `z.toJSONSchema` writes it. */
 function fieldFromSchema(name: string, node: JsonSchema, path: string, required: boolean): CmsField {
   const base = { name, ...labelFields(describe(path, name)), ...(required ? {} : { required: false }) };
-  if (node.enum) return { ...base, widget: 'select', options: node.enum };
+  if (node.enum) {
+    const names = optionNames[path];
+    const options = names ? node.enum.map((value) => ({ label: names[value] ?? value, value })) : node.enum;
+    return { ...base, widget: 'select', options };
+  }
   switch (node.type) {
     case 'object':
       return { ...base, widget: 'object', fields: fieldsFromSchema(node, path) };
