@@ -5,6 +5,7 @@ import { fill } from '@/lib/format';
 import { isLocale, locales, type Page } from '@/lib/i18n';
 import { formatEuros } from '@/lib/money';
 import { ogImagePath } from '@/lib/seo';
+import { LOGO_FUNNEL } from '@/components/layout/logo';
 
 export const dynamic = 'force-static';
 export const dynamicParams = false;
@@ -56,16 +57,11 @@ export async function GET(_request: Request, { params }: { params: Promise<Param
       }}
     >
       <div style={{ display: 'flex', alignItems: 'center', fontSize: 40, fontWeight: 700 }}>
-        <div
-          style={{
-            width: 56,
-            height: 56,
-            borderRadius: 14,
-            background: 'white',
-            marginRight: 20,
-            display: 'flex',
-          }}
-        />
+        {/* The logo's tile, inverted for the dark ground: a white tile with the funnel in the brand's blue. */}
+        <svg width={56} height={56} viewBox="0 0 32 32" style={{ marginRight: 20 }}>
+          <rect width={32} height={32} rx={8} fill="white" />
+          <path d={LOGO_FUNNEL} fill="#2c3fa8" />
+        </svg>
         {site.brand}
       </div>
       <div style={{ display: 'flex', fontSize: 68, fontWeight: 700, lineHeight: 1.1, maxWidth: 1000 }}>
