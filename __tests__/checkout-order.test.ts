@@ -190,7 +190,14 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
     expect(body).toContain(
       plain(fill(strings.mail.quote, { number: quote.number, issued: formatDay(quote.date, lang) })),
     );
-    expect(text.subject).toBe(fill(strings.mail.subject, { leads: 5, number: quote.number }));
+    expect(text.subject).toBe(fill(strings.mail.subject.other, { leads: 5, number: quote.number }));
+    // One lead is "1 lead", not "1 leads".
+    const one = textFor(
+      buyer,
+      cart({ categoryId: 'coaching', exclusive: false, quantity: 1, area: 'germany' }),
+    );
+    expect(one.text.subject).toBe(fill(strings.mail.subject.one, { leads: 1, number: quote.number }));
+    expect(strings.mail.subject.one).not.toBe(strings.mail.subject.other);
   });
 
   it('says how shared and exclusive leads are sold, only for the kinds in the cart', () => {

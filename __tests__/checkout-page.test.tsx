@@ -225,6 +225,9 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
         expect(text).toContain(plain(part));
       if (note) expect(text).toContain(plain(note));
       else expect(text).not.toContain(plain(strings.vatNotes.reverseCharge));
+      // The seller's country in the quote's language: no German word for it in an English quote.
+      expect(text).toContain(plain(countryName('DE', locale)));
+      if (locale === 'en') expect(text).not.toContain(countryName('DE', 'de'));
       if (buyer.input.vatId) {
         // Reverse charge: both VAT IDs on the quote.
         expect(text).toContain(buyer.input.vatId);

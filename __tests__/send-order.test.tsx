@@ -9,6 +9,7 @@ import { summarizeOrder } from '@/lib/checkout/order';
 import { orderContent, orderRequestBody } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { orderWords } from '@/lib/checkout/words';
+import { fill } from '@/lib/format';
 import { getCategories, getSite } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { unitPriceCents } from '@/lib/money';
@@ -116,6 +117,24 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     const keys = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)).key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says how many minutes to wait when the service has taken too many orders from the connection', async () => {
+    const limited = (seconds: number) =>
+      ({
+        status: 429,
+        headers: { get: (name: string) => (name.toLowerCase() === 'retry-after' ? String(seconds) : null) },
+        json: async () => ({ errors: [] }),
+      }) as unknown as Response;
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    fetchMock.mockResolvedValueOnce(limited(300));
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(fill(send.rateLimited.other, { minutes: 5 }));
+    // Under a minute left: the singular, never "1 minutes".
+    fetchMock.mockResolvedValueOnce(limited(20));
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(fill(send.rateLimited.one, { minutes: 1 }));
+    expect(useCartStore.getState().items).toEqual(items);
   });
 
   it('sends changed billing details with a new key, and the same again with that key', async () => {

@@ -117,7 +117,6 @@ const labels: Record<string, Label> = {
   'seller.street': { label: 'Straße und Hausnummer (Sitz)' },
   'seller.postcode': { label: 'PLZ' },
   'seller.city': { label: 'Ort' },
-  'seller.country': { label: 'Land' },
   'seller.registerCourt': { label: 'Registergericht', hint: 'z. B. „Amtsgericht Berlin-Charlottenburg“' },
   'seller.registerNumber': { label: 'Handelsregisternummer', hint: 'z. B. „HRB 123456 B“' },
   'seller.vatId': { label: 'USt-IdNr.', hint: 'z. B. „DE123456789“' },

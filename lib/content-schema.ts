@@ -186,8 +186,9 @@ export const siteSchema = z.strictObject({
     legalName: text.describe('The company name with its legal form, e.g. "Leadwerk GmbH".'),
     street: text.describe('Street and number of the registered office.'),
     postcode: text,
+    // No country: the seller charges German VAT (lib/checkout/vat.ts), so it sits in Germany, which the quote
+    // and the confirmation name in their own language.
     city: text,
-    country: text,
     registerCourt: text.describe('The register court, e.g. "Amtsgericht Berlin-Charlottenburg".'),
     registerNumber: text.describe('The commercial register number, e.g. "HRB 123456 B".'),
     vatId: text.describe('The company\'s VAT ID (USt-IdNr.), e.g. "DE123456789".'),

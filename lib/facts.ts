@@ -1,6 +1,6 @@
 import type { Dictionary, SiteSettings } from './content-schema';
 import { MAX_QUANTITY, MIN_QUANTITY } from './cart/rules';
-import { fill } from './format';
+import { fill, plural } from './format';
 import { intlLocales, type Locale } from './i18n';
 import { EXCLUSIVE_FACTOR } from './money';
 
@@ -47,9 +47,7 @@ export function factValues(
   const formatted = Object.fromEntries(
     Object.entries(numbers).map(([key, value]) => [key, number.format(value)]),
   );
-  const days = facts.delivery.deliveryBusinessDays;
-  const deliveryTime =
-    labels.deliveryTime[new Intl.PluralRules(intl).select(days) === 'one' ? 'one' : 'other'];
+  const deliveryTime = plural(labels.deliveryTime, facts.delivery.deliveryBusinessDays, locale);
   return {
     ...formatted,
     deliveryBusinessDays: fill(deliveryTime, { n: formatted.deliveryBusinessDays! }),

@@ -13,6 +13,7 @@ import { orderWords } from '../lib/checkout/words';
 import { splitGroupKey, type CartItem } from '../lib/cart/rules';
 import { getSite } from '../lib/content';
 import { fill } from '../lib/format';
+import { HOME_COUNTRY } from '../lib/checkout/vat';
 import type { Locale } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import type { MailMessage, NewOrder, OrderMails } from './store';
@@ -197,7 +198,7 @@ function confirmationParts(order: MailableOrder, summary: OrderSummary): Confirm
       seller.legalName,
       seller.street,
       `${seller.postcode} ${seller.city}`,
-      seller.country,
+      words.countryNames[HOME_COUNTRY] ?? HOME_COUNTRY,
       fill(q.register, { court: seller.registerCourt, number: seller.registerNumber }),
       fill(q.vatId, { vatId: seller.vatId }),
       fill(q.directors, { names: seller.managingDirectors.join(', ') }),

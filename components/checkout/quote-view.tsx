@@ -4,6 +4,7 @@ import { buyerLines, type OrderSummary, type OrderWords } from '@/lib/checkout/o
 import type { SiteSettings } from '@/lib/content-schema';
 import { OrderTable } from './order-table';
 import { fill } from '@/lib/format';
+import { HOME_COUNTRY } from '@/lib/checkout/vat';
 import { Icon } from '@/components/ui/icon';
 
 /** What sets one document apart from the other: the quote to approve, or the confirmation of an order. */
@@ -52,7 +53,8 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
           <p>
             {seller.postcode} {seller.city}
           </p>
-          <p>{seller.country}</p>
+          {/* The seller is where German VAT is charged from: the home country, named in the quote's language. */}
+          <p>{words.countryNames[HOME_COUNTRY]}</p>
         </div>
         <div className="text-right">
           <h2 id="quote-heading" className="text-2xl font-bold">

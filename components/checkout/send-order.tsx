@@ -14,7 +14,7 @@ import type { QuoteStamp } from '@/lib/checkout/quote';
 import { orderContent, orderRequestBody, sendOrder, type SendResult } from '@/lib/checkout/send';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { businessDay } from '@/lib/business-day';
-import { fill } from '@/lib/format';
+import { fill, plural } from '@/lib/format';
 import { Icon } from '@/components/ui/icon';
 
 interface SendOrderProps {
@@ -250,8 +250,10 @@ function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWor
   switch (failure.reason) {
     case 'unreachable':
       return send.unreachable;
-    case 'rateLimited':
-      return fill(send.rateLimited, { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)) });
+    case 'rateLimited': {
+      const minutes = Math.max(1, Math.ceil(failure.retryAfter / 60));
+      return fill(plural(send.rateLimited, minutes, words.locale), { minutes });
+    }
     case 'rejected':
       return send.rejected;
   }

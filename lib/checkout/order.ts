@@ -1,5 +1,5 @@
 import type { Dictionary } from '../content-schema';
-import { fill } from '../format';
+import { fill, plural } from '../format';
 import { intlLocales, type Locale } from '../i18n';
 import { formatMoney } from '../money';
 import { describeAreaCode, type AreaWords } from '../order/area';
@@ -149,7 +149,7 @@ export function orderText(
     mail.outro,
     summary.buyer.name,
   ].join('\n');
-  return { subject: fill(mail.subject, { leads, number: quote.number }), body };
+  return { subject: fill(plural(mail.subject, leads, words.locale), { leads, number: quote.number }), body };
 }
 
 /** The order as a `mailto:` link that the buyer's e-mail program opens (RFC 6068: line breaks as CRLF). */

@@ -115,6 +115,10 @@ describe('the buyer confirmation', () => {
         assert.ok(text.includes(part), `the text has ${part}`);
         assert.ok(html.text.includes(part), `the HTML has ${part}`);
       }
+      // The seller's country in the mail's language: the English mail has no German word for it.
+      const germany = (language: string) => new Intl.DisplayNames([language], { type: 'region' }).of('DE')!;
+      assert.ok(text.includes(germany(locale)), `the seller in ${germany(locale)}`);
+      if (locale === 'en') assert.ok(!text.includes(germany('de')), `no ${germany('de')} in English`);
       assert.ok(mail.subject?.includes(accepted.orderNumber));
       assert.deepEqual(html.links, [site.links.terms], 'one link: the terms');
       assert.equal(html.images, 0, 'no images');
