@@ -164,6 +164,13 @@ test('a page asked for with a trailing slash moves to its one address; the CMS k
     expect(target.pathname + target.search, `${entry.path}/`).toBe(`${entry.path}?utm_source=typed`);
   }
   expect((await request.get(`${UNKNOWN_PATH}/`, { maxRedirects: 0 })).status()).toBe(404);
+  // A path that names another host never moves there.
+  const [page] = sitePages.filter(({ path }) => path !== '/');
+  const sneaky = await request.get(`/%2fevil.example%2f..${page!.path.replaceAll('/', '%2f')}/`, {
+    maxRedirects: 0,
+  });
+  const location = sneaky.headers().location;
+  if (location) expect(new URL(location, sneaky.url()).origin).toBe(new URL(sneaky.url()).origin);
   expect((await request.get('/admin/', { maxRedirects: 0 })).status()).toBe(200);
 });
 

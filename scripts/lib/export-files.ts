@@ -41,6 +41,9 @@ export function resolveExportPath(root: string, urlPath: string): string | undef
  */
 export function slashlessPage(root: string, urlPath: string): string | undefined {
   if (urlPath === '/' || !urlPath.endsWith('/')) return undefined;
+  // Only a path already in its plain form moves: `//host/../page/` would otherwise send the browser to
+  // another host (`//host/…` is a URL without a scheme).
+  if (path.posix.normalize(urlPath) !== urlPath) return undefined;
   if (resolveExportPath(root, urlPath)) return undefined;
   const page = urlPath.slice(0, -1);
   return page.endsWith('/') || !resolveExportPath(root, page)?.endsWith('.html') ? undefined : page;
