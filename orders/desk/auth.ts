@@ -19,12 +19,24 @@ export const LOCK_MS = 15 * 60_000;
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 64;
 
+/** The derivation under way, which the next one waits for. */
+let running: Promise<unknown> = Promise.resolve();
+
+/**
+ * One derivation at a time per process: each takes 32 MiB, so a burst of sign-ins (a hundred at once, under
+ * random names) queues instead of taking gigabytes; the desk's few users never notice the wait.
+ */
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  const next = running.then(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
+  running = next.catch(() => undefined);
+  return next;
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64url: the cost travels with the hash, so it can grow later. */
@@ -64,10 +76,18 @@ export function passwordProblem(password: string): string | undefined {
 
 export type SignInResult = { ok: true; name: string } | { ok: false; reason: 'wrong' | 'locked' };
 
-/** When the name's lock ends: 15 minutes after the fifth wrong password within 15 minutes; or undefined. */
-async function lockedUntil(store: Store, name: string, now: Date): Promise<Date | undefined> {
-  const recent = await store.lastFailures(name, LOCK_FAILURES);
-  if (recent.length < LOCK_FAILURES) return undefined;
+/**
+ * When the name's lock ends: 15 minutes after the fifth wrong password within 15 minutes (`failures` counts
+ * them, the try under way included when it is recorded already); or undefined.
+ */
+async function lockedUntil(
+  store: Store,
+  name: string,
+  now: Date,
+  failures = LOCK_FAILURES,
+): Promise<Date | undefined> {
+  const recent = await store.lastFailures(name, failures);
+  if (recent.length < failures) return undefined;
   const newest = recent[0]!.getTime();
   const oldest = recent.at(-1)!.getTime();
   if (newest - oldest > LOCK_WINDOW_MS) return undefined;
@@ -87,6 +107,11 @@ export async function signIn(
 ): Promise<SignInResult> {
   const name = rawName.trim().toLowerCase().slice(0, 100);
   if (await lockedUntil(store, name, now)) return { ok: false, reason: 'locked' };
+  // The try counts as wrong until the password proves right. Tries sent at once would otherwise all pass the
+  // check above before any of them was recorded; this way each sees those recorded before it, and one past
+  // the fifth is refused unchecked.
+  await store.recordFailure(name, now);
+  if (await lockedUntil(store, name, now, LOCK_FAILURES + 1)) return { ok: false, reason: 'locked' };
   const stored = accountName(name) ? await store.passwordOf(name) : undefined;
   const matches = await verifyPassword(
     password,
@@ -96,7 +121,6 @@ export async function signIn(
     await store.clearFailures(name);
     return { ok: true, name };
   }
-  await store.recordFailure(name, now);
   return { ok: false, reason: (await lockedUntil(store, name, now)) ? 'locked' : 'wrong' };
 }
 

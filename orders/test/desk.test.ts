@@ -18,7 +18,7 @@ import { getCategories } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
-import { LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS } from '../desk/auth';
+import { LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn } from '../desk/auth';
 import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { mailTransport } from '../mail';
@@ -279,6 +279,55 @@ describe('signing in', () => {
     clock += LOCK_MS + 1000;
     await ben.signIn('ben');
     assert.ok(ben.text().includes(w.list.heading), 'open again after the lock');
+  });
+
+  it('counts tries sent at once: a burst cannot pass the lock before its wrong passwords are recorded', async () => {
+    const now = new Date(clock);
+    for (let i = 1; i < LOCK_FAILURES; i++)
+      assert.deepEqual(await signIn(store, 'ben', 'wrong password!', now), { ok: false, reason: 'wrong' });
+    // Ten tries, the right password among them, as requests arriving together reach the database: all read the
+    // failures before any of them goes on, and none reads again before all that record a failure have.
+    const burst = 10;
+    const gate = () => {
+      let open!: () => void;
+      return { passed: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+    };
+    const read = gate();
+    const recorded = gate();
+    let reads = 0;
+    let records = 0;
+    let settled = 0;
+    const allRecorded = () => records + settled >= burst && recorded.open();
+    const racing: Store = {
+      ...store,
+      async lastFailures(name, count) {
+        const failures = await store.lastFailures(name, count);
+        if (++reads === burst) read.open();
+        await read.passed;
+        return failures;
+      },
+      async recordFailure(name, at) {
+        await store.recordFailure(name, at);
+        records++;
+        allRecorded();
+        await recorded.passed;
+      },
+    };
+    const results = await Promise.all(
+      Array.from({ length: burst }, (_, index) =>
+        signIn(racing, 'ben', index === burst - 1 ? PASSWORD : 'wrong password!', now).then((result) => {
+          settled++;
+          allRecorded();
+          return result;
+        }),
+      ),
+    );
+    assert.deepEqual(
+      results.map((result) => result.ok),
+      Array.from({ length: burst }, () => false),
+      'the right password does not open the name either',
+    );
+    await store.clearFailures('ben');
   });
 
   it('refuses a change without the form token, or posted from another site', async () => {
