@@ -37,10 +37,20 @@ export function isPermanent(error: unknown): boolean {
 }
 
 /** What the server answered, or what went wrong on the way. */
+/**
+ * What the mail server (or the connection) said, for the log, the desk and the CSV. A refusal often quotes the
+ * recipient ("550 <max@exampel.de>: Recipient address rejected"): addresses are replaced, as the log and the
+ * server's answer are kept longer than the buyer's details may be.
+ */
 function reasonOf(error: unknown): string {
   const record = error as { response?: unknown; message?: unknown } | null;
-  if (typeof record?.response === 'string' && record.response) return record.response;
-  return error instanceof Error ? error.message : String(error);
+  const reason =
+    typeof record?.response === 'string' && record.response
+      ? record.response
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return reason.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[address]');
 }
 
 /** The wait before try `attempts + 1`: doubling from 1 s up to `maxMs`, with half of it random (jitter). */

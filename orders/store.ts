@@ -1032,6 +1032,13 @@ export async function openStore(
           .set({ message: CLEARED, recipient: null })
           .where('order_id', '=', Number(order.id))
           .execute();
+        // A mail server's answer may quote what the mail held; a failed mail keeps only that it failed.
+        await tx
+          .updateTable('outbox')
+          .set({ last_error: 'erased' })
+          .where('order_id', '=', Number(order.id))
+          .where('last_error', 'is not', null)
+          .execute();
         return true;
       });
     },

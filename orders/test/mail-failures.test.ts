@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { orderAcceptedSchema } from '../../lib/checkout/order-request';
+import { getSite } from '../../lib/content';
 import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { backoff, startOutbox } from '../outbox';
@@ -29,7 +30,9 @@ describe('mail failures', () => {
   it('marks a mail refused with 550 failed, shows it in health and the CSV, and sends it on retry', async () => {
     let refusing = true;
     const smtp = await startSmtp(0, {
-      refuse: () => (refusing ? { code: 550, message: '5.1.1 Mailbox unavailable' } : undefined),
+      // As many servers answer: quoting the address, which the service does not keep or log.
+      refuse: () =>
+        refusing ? { code: 550, message: `5.1.1 <${getSite().email}>: Mailbox unavailable` } : undefined,
     });
     const env = {
       ORDERS_DATA_DIR: tempDir('orders-550'),
@@ -66,6 +69,9 @@ describe('mail failures', () => {
       assert.equal(failed.mail_state, 'failed');
       assert.equal(failed.mail_tries, '1');
       assert.match(failed.mail_error!, /^550 .*Mailbox unavailable/);
+      assert.ok(!failed.mail_error!.includes(getSite().email), 'the address is not kept');
+      assert.match(service.log(), /FAILED/);
+      assert.ok(!service.log().includes(getSite().email), 'nor logged');
       assert.ok(!Number.isNaN(Date.parse(failed.mail_at!)));
 
       refusing = false;

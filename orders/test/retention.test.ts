@@ -69,6 +69,13 @@ describe('personal data', () => {
       await kill(service.child, 'SIGTERM');
     }
     const before = (await rows(file, 'orders')).find((row) => row.number === erased)!;
+    // A mail server's refusal as an older version kept it, quoting the buyer's address.
+    const client = createClient({ url: `file:${file}` });
+    await client.execute({
+      sql: `update outbox set last_error = ? where kind = 'buyer' and order_id = ?`,
+      args: [`550 <${erasedBuyer.email}>: Recipient address rejected`, before.id as number],
+    });
+    client.close();
 
     const result = await runOrders(['erase', erased], env);
     assert.equal(result.code, 0, result.output);
