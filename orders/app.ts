@@ -70,6 +70,24 @@ function problem(c: Context, status: ContentfulStatusCode, field: string, messag
   return problems(c, status, [{ field, message }]);
 }
 
+/**
+ * How deep a body may nest: an order is three levels (the body, its lines, a line), and 32 kB of brackets
+ * could be thousands, which the request's hash would follow until the stack ran out.
+ */
+const MAX_DEPTH = 8;
+
+/** Whether a parsed body nests deeper than `limit` levels, found without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** How many new orders one address may send in this window. */
 const RATE_WINDOW_MS = 10 * 60_000;
 /** What a client is told to wait when the database does not answer, in seconds. */
@@ -354,6 +372,8 @@ export function createApp({
     } catch {
       return problem(c, 400, 'body', 'The body is not JSON');
     }
+    if (nestsDeeperThan(raw, MAX_DEPTH))
+      return problem(c, 400, 'body', `An order nests at most ${MAX_DEPTH} levels deep`);
     // The key first, before any rule that a deploy may have changed since (prices, categories): a retry gets
     // its order, and the same key with another request is refused, never answered with the first order.
     const hash = requestHash(raw);

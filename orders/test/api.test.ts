@@ -379,6 +379,21 @@ describe('POST /api/orders with bad input', () => {
     );
   });
 
+  it('answers 400 at body for a body that nests deeper than an order, not a 500', async () => {
+    // 5,000 levels in under 32 kB, written as text: JSON.stringify would run out of stack itself.
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const order = post({ ...validOrder(), quote: 'DEEP' });
+    const response = await request('/api/orders', {
+      ...order,
+      body: String(order.body).replace('"DEEP"', deep),
+    });
+    assert.equal(response.status, 400);
+    assert.deepEqual(
+      (await errorsOf(response)).map((error) => error.field),
+      ['body'],
+    );
+  });
+
   it(`answers 413 at body for a body over ${MAX_ORDER_BYTES / 1024} kB`, async () => {
     const response = await request(
       '/api/orders',
