@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
@@ -138,6 +139,9 @@ export function createDesk({
       convertDetectedLanguage: (language) => language.split('-')[0]!.toLowerCase(),
     }),
   );
+  // No desk form comes near 64 kB (a note is at most 2,000 characters, 24 kB percent-encoded at worst); a
+  // larger body is refused before it is read, also where no proxy limits it.
+  desk.use(bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Payload Too Large', 413) }));
   // A form posted from another site (or one that a browser marks as such) is refused before anything else.
   desk.use(
     csrf({

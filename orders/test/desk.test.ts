@@ -330,6 +330,15 @@ describe('signing in', () => {
     await store.clearFailures('ben');
   });
 
+  it('refuses a body larger than any desk form before reading it', async () => {
+    const huge = await app.request('/desk/sign-in', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: `name=anna&password=${'x'.repeat(1024 * 1024)}`,
+    });
+    assert.equal(huge.status, 413);
+  });
+
   it('refuses a change without the form token, or posted from another site', async () => {
     const anna = browser();
     await anna.signIn('anna');
