@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { cors } from 'hono/cors';
+import ipaddr from 'ipaddr.js';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -103,6 +104,19 @@ function clientAddress(c: Context, trustProxy: boolean): string {
     // Called without a Node server (app.request in a test): one address for all.
     return 'unknown';
   }
+}
+
+/**
+ * Whom the rate limit counts: an IPv4 address, or an IPv6 address's /64 network. A host is given a whole /64
+ * and may send from any address in it, so counting single IPv6 addresses would let it rotate past the limit.
+ * An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) counts as itself.
+ */
+export function rateKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(':')}::/64`;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -383,7 +397,7 @@ export function createApp({
       if (existing) return again(c, existing, hash);
     }
 
-    const client = store.clientHash(clientAddress(c, config.trustProxy));
+    const client = store.clientHash(rateKey(clientAddress(c, config.trustProxy)));
     const wait = await rateLimitWait(client);
     if (wait !== undefined)
       return problems(

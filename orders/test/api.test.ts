@@ -484,6 +484,25 @@ describe('POST /api/orders with bad input', () => {
     // Another address is not held back.
     assert.equal((await request('/api/orders', post(validOrder()), limited)).status, 201);
   });
+
+  it('counts an IPv6 host by its /64 network, which it may send from at will, and IPv4 in IPv6 as IPv4', async () => {
+    const limited = createApp({ store, config: { ...config, rateLimit: 2 }, onMail: outbox.wake });
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    for (const address of ['2001:db8:7:7::1', '2001:db8:7:7:ffff:ffff:ffff:2'])
+      assert.equal((await request('/api/orders', post(validOrder(), from(address)), limited)).status, 201);
+    const rotated = post(validOrder(), from('2001:db8:7:7:abcd::3'));
+    assert.equal((await request('/api/orders', rotated, limited)).status, 429, 'the same /64');
+    const neighbour = post(validOrder(), from('2001:db8:7:8::1'));
+    assert.equal((await request('/api/orders', neighbour, limited)).status, 201, 'the next /64');
+    for (const address of ['203.0.113.9', '::ffff:203.0.113.9'])
+      await request('/api/orders', post(validOrder(), from(address)), limited);
+    const mapped = post(validOrder(), from('203.0.113.9'));
+    assert.equal(
+      (await request('/api/orders', mapped, limited)).status,
+      429,
+      'IPv4 in IPv6 is the same host',
+    );
+  });
 });
 
 describe('GET /api/health', () => {
