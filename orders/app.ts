@@ -95,7 +95,7 @@ const RATE_WINDOW_MS = 10 * 60_000;
 const RETRY_AFTER_S = 5;
 
 /** The client's address: the peer, or behind a trusted proxy the address that proxy appended last. */
-function clientAddress(c: Context, trustProxy: boolean): string {
+export function clientAddress(c: Context, trustProxy: boolean): string {
   const forwarded = c.req.header('x-forwarded-for');
   if (trustProxy && forwarded) return forwarded.split(',').at(-1)!.trim();
   try {

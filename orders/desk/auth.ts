@@ -14,6 +14,12 @@ export const SESSION_IDLE_MS = 8 * 3600_000;
 export const LOCK_FAILURES = 5;
 export const LOCK_WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
+/**
+ * Wrong passwords from one client (its address, as the order rate limit counts it) within LOCK_WINDOW_MS that
+ * hold it back for LOCK_MS, whatever names it tries: random names would never lock a name, and each try costs
+ * a scrypt derivation.
+ */
+export const CLIENT_LOCK_FAILURES = 30;
 
 /** scrypt's cost (N = 2^15, r = 8, p = 1: 32 MiB and some 50 ms a try), as OWASP's cheat sheet gives it. */
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
@@ -74,7 +80,8 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-export type SignInResult = { ok: true; name: string } | { ok: false; reason: 'wrong' | 'locked' };
+export type SignInResult =
+  { ok: true; name: string } | { ok: false; reason: 'wrong' | 'locked' | 'throttled' };
 
 /**
  * When the name's lock ends: 15 minutes after the fifth wrong password within 15 minutes (`failures` counts
@@ -97,21 +104,34 @@ async function lockedUntil(
 
 /**
  * Checks a name and password. A wrong password is counted for the name whether it exists or not, and the
- * answer never says which: the same words, and the same scrypt work, for both.
+ * answer never says which: the same words, and the same scrypt work, for both. `client` is the client's key
+ * (its hashed address): its wrong passwords are counted too, under a key no account name can have.
  */
 export async function signIn(
   store: Store,
   rawName: string,
   password: string,
   now: Date,
+  client?: string,
 ): Promise<SignInResult> {
   const name = rawName.trim().toLowerCase().slice(0, 100);
-  if (await lockedUntil(store, name, now)) return { ok: false, reason: 'locked' };
+  const from = client === undefined ? undefined : `client:${client}`;
+  /** Why a try is refused unchecked, counting `extra` tries recorded already (the one under way). */
+  const held = async (extra: number): Promise<SignInResult | undefined> => {
+    if (await lockedUntil(store, name, now, LOCK_FAILURES + extra)) return { ok: false, reason: 'locked' };
+    if (from && (await lockedUntil(store, from, now, CLIENT_LOCK_FAILURES + extra)))
+      return { ok: false, reason: 'throttled' };
+    return undefined;
+  };
+  const before = await held(0);
+  if (before) return before;
   // The try counts as wrong until the password proves right. Tries sent at once would otherwise all pass the
   // check above before any of them was recorded; this way each sees those recorded before it, and one past
-  // the fifth is refused unchecked.
+  // the limit is refused unchecked.
   await store.recordFailure(name, now);
-  if (await lockedUntil(store, name, now, LOCK_FAILURES + 1)) return { ok: false, reason: 'locked' };
+  if (from) await store.recordFailure(from, now);
+  const during = await held(1);
+  if (during) return during;
   const stored = accountName(name) ? await store.passwordOf(name) : undefined;
   const matches = await verifyPassword(
     password,
@@ -119,9 +139,10 @@ export async function signIn(
   );
   if (stored !== undefined && matches) {
     await store.clearFailures(name);
+    if (from) await store.clearFailures(from);
     return { ok: true, name };
   }
-  return { ok: false, reason: (await lockedUntil(store, name, now)) ? 'locked' : 'wrong' };
+  return (await held(0)) ?? { ok: false, reason: 'wrong' };
 }
 
 /** A new session's id for the cookie (256 random bits), and what the database keeps of it. */

@@ -13,7 +13,7 @@ import type { JSX } from 'hono/jsx/jsx-runtime';
 import { businessDay, isDay } from '../../lib/business-day';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
-import { ordersCsv, safeCsv, spreadsheetCsv } from '../app';
+import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../app';
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
@@ -212,12 +212,13 @@ export function createDesk({
     if (!nonce || !sameToken(form.csrf, store.clientHash(`desk-sign-in:${nonce}`)))
       return signInForm(c, { error: w.refused, name, next: form.next }, 403);
     const password = typeof form.password === 'string' ? form.password : '';
-    const result = await signIn(store, name, password, now());
+    const client = store.clientHash(rateKey(clientAddress(c, config.trustProxy)));
+    const result = await signIn(store, name, password, now(), client);
     if (!result.ok)
       return signInForm(
         c,
-        { error: result.reason === 'locked' ? w.locked : w.wrong, name, next: form.next },
-        result.reason === 'locked' ? 429 : 403,
+        { error: w[result.reason], name, next: form.next },
+        result.reason === 'wrong' ? 403 : 429,
       );
     const session = newSessionId();
     await store.createSession(sessionHash(session), result.name, now());

@@ -19,6 +19,7 @@ export interface DeskWords {
     button: string;
     wrong: string;
     locked: string;
+    throttled: string;
     expired: string;
     signedOut: string;
     refused: string;
@@ -139,6 +140,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       wrong: 'Name oder Passwort stimmt nicht.',
       locked:
         'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
+      throttled:
+        'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
       refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
@@ -299,6 +302,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       button: 'Sign in',
       wrong: 'The name or the password is wrong.',
       locked: 'Too many wrong passwords for this name. Signing in with this name is locked for 15 minutes.',
+      throttled: 'Too many wrong sign-ins from your connection. Please try again in 15 minutes.',
       expired: 'Your session has expired. Please sign in again.',
       signedOut: 'You are signed out.',
       refused: 'The form was out of date. Please try again.',

@@ -18,7 +18,7 @@ import { getCategories } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
-import { LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn } from '../desk/auth';
+import { CLIENT_LOCK_FAILURES, LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn } from '../desk/auth';
 import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { mailTransport } from '../mail';
@@ -328,6 +328,20 @@ describe('signing in', () => {
       'the right password does not open the name either',
     );
     await store.clearFailures('ben');
+  });
+
+  it(`holds back a client after ${CLIENT_LOCK_FAILURES} wrong passwords under any names, and no other client`, async () => {
+    const now = new Date(clock);
+    // Names that do not exist never lock a name, but each costs a scrypt derivation.
+    for (let i = 0; i < CLIENT_LOCK_FAILURES; i++)
+      assert.equal((await signIn(store, `guess-${i}`, 'wrong password!', now, 'client-a')).ok, false);
+    assert.deepEqual(await signIn(store, 'anna', PASSWORD, now, 'client-a'), {
+      ok: false,
+      reason: 'throttled',
+    });
+    assert.deepEqual(await signIn(store, 'anna', PASSWORD, now, 'client-b'), { ok: true, name: 'anna' });
+    assert.equal(w.signIn.throttled === w.signIn.locked, false, 'it says so in its own words');
+    await store.clearFailures('client:client-a');
   });
 
   it('refuses a body larger than any desk form before reading it', async () => {
