@@ -217,6 +217,58 @@ const labels: Record<string, Label> = {
   'ui.llms': { label: 'llms.txt' },
   'ui.video': { label: 'Video' },
   'ui.checkout': { label: 'Kasse, Angebot und Bestellung' },
+  'ui.meta.home': { label: 'Startseite' },
+  'ui.meta.overview': { label: 'Kategorieübersicht' },
+  'ui.meta.checkout': { label: 'Kasse' },
+  'ui.home.hero': { label: 'Kopfbereich' },
+  'ui.home.stats': { label: 'Kennzahlen' },
+  'ui.home.categories': { label: 'Kategorien' },
+  'ui.home.features': { label: 'Vorteile und Siegel' },
+  'ui.home.howItWorks': { label: 'So funktioniert es' },
+  'ui.home.sampleLead': { label: 'Beispiel-Lead' },
+  'ui.home.faq': { label: 'Häufige Fragen' },
+  'ui.home.cta': { label: 'Aufruf am Seitenende' },
+  'ui.category.faq': { label: 'Häufige Fragen' },
+  'ui.orderForm.areaErrors': { label: 'Fehlermeldungen zum Liefergebiet' },
+  'ui.area.states': { label: 'Bundesländer' },
+  'ui.facts.channels': { label: 'Lieferwege' },
+  'ui.facts.paymentMethods': { label: 'Zahlarten' },
+  'ui.facts.replacementCriteria': { label: 'Reklamationsgründe' },
+  'ui.facts.consentLogged': { label: 'Protokollierte Angaben' },
+  'ui.facts.deliveryTime': { label: 'Lieferzeit' },
+  'ui.checkout.columns': { label: 'Tabellenspalten' },
+  'ui.checkout.totals': { label: 'Summen' },
+  'ui.checkout.vatNotes': {
+    label: 'Umsatzsteuer-Hinweise',
+    hint: 'Rechtlicher Wortlaut: nur nach Rücksprache mit der Steuerberatung ändern.',
+  },
+  'ui.checkout.fields': { label: 'Felder der Rechnungsangaben' },
+  'ui.checkout.hints': { label: 'Hinweise unter den Feldern' },
+  'ui.checkout.errors': { label: 'Fehlermeldungen' },
+  'ui.checkout.quote': { label: 'Angebot' },
+  'ui.checkout.send': { label: 'Bestellen' },
+  'ui.checkout.mail': { label: 'Bestellung per E-Mail' },
+  'ui.checkout.confirmation': { label: 'Seite nach der Bestellung' },
+  'ui.checkout.confirmationMail': { label: 'Bestätigung per E-Mail an den Kunden' },
+};
+
+/** German names for keys the interface texts use in many places, where no label above is more exact. */
+const uiNames: Record<string, string> = {
+  title: 'Titel',
+  subtitle: 'Untertitel',
+  heading: 'Überschrift',
+  intro: 'Einleitung',
+  text: 'Text',
+  label: 'Beschriftung',
+  value: 'Wert',
+  button: 'Schaltfläche',
+  question: 'Frage',
+  answer: 'Antwort',
+  items: 'Einträge',
+  steps: 'Schritte',
+  note: 'Hinweis',
+  one: 'Einzahl (bei 1)',
+  other: 'Mehrzahl',
 };
 
 /** What a page's search-engine texts (`ui.meta.<page>.title` …) share with a category's: label, hint, limits. */
@@ -270,11 +322,11 @@ function describe(path: string, name: string): Label {
   // A page's search-engine texts (ui.meta.<page>.title, ….keywords.item) are labelled as a category's are.
   const [root, group, , field, ...rest] = path.split('.');
   const pageMeta = root === 'ui' && group === 'meta' && field !== undefined && PAGE_META.has(field);
+  const uiName = root === 'ui' ? uiNames[name] : undefined;
   return (
     labels[path] ??
-    (pageMeta ? labels[[field, ...rest].join('.')] : undefined) ?? {
-      label: name === 'item' ? 'Eintrag' : name,
-    }
+    (pageMeta ? labels[[field, ...rest].join('.')] : undefined) ??
+    (uiName ? { label: uiName } : undefined) ?? { label: name === 'item' ? 'Eintrag' : name }
   );
 }
 
