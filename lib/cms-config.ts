@@ -110,7 +110,7 @@ const labels: Record<string, Label> = {
   },
   email: { label: 'E-Mail des Vertriebs' },
   seller: {
-    label: 'Verkäufer (auf Angebot und Bestellbestätigung)',
+    label: 'Verkäufer (auf Angebot und Bestätigungs-E-Mail)',
     hint: 'Pflichtangaben eines Geschäftsbriefs. Vor dem Start alle Platzhalter durch die echten Firmendaten ersetzen.',
   },
   'seller.legalName': { label: 'Firma mit Rechtsform', hint: 'z. B. „Leadwerk GmbH“' },
@@ -157,7 +157,7 @@ const labels: Record<string, Label> = {
     hint: `${KNOWN_IDS} ${placeholder('channels')}`,
   },
   'facts.delivery.deliveryBusinessDays': {
-    label: 'Lieferzeit (Werktage)',
+    label: 'Lieferzeit (Arbeitstage)',
     hint: placeholder('deliveryBusinessDays'),
   },
   'facts.replacementDays': { label: 'Reklamationsfrist (Tage)', hint: placeholder('replacementDays') },

@@ -265,7 +265,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
       spam: 'Als Spam markiert',
-      notSpam: 'Als kein Spam markiert',
+      notSpam: 'Spam-Markierung aufgehoben',
       erase: 'Kundendaten gelöscht',
     },
     done: {
