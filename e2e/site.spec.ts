@@ -154,6 +154,18 @@ test(`${UNKNOWN_PATH}: 404, the same checks, and the spec's text and way home`, 
   expectSafeExternalLinks($, pageUrl);
 });
 
+test('a page comes with a validator, and asked for again unchanged it costs a 304, not the page', async ({
+  request,
+}) => {
+  const [page] = sitePages;
+  const first = await request.get(page!.path);
+  const tag = first.headers().etag;
+  expect(tag, `${page!.path}: ETag`).toBeTruthy();
+  const again = await request.get(page!.path, { headers: { 'If-None-Match': tag! } });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+});
+
 test('a page asked for with a trailing slash moves to its one address; the CMS keeps its folder', async ({
   request,
 }) => {

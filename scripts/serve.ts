@@ -117,6 +117,14 @@ const server = http.createServer((request, response) => {
     ...headersFor(urlPath),
   };
   headers['Cache-Control'] ??= revalidate;
+  // A validator, as CDNs and nginx send one: a page revalidated on every use (`revalidate`) costs a 304, not
+  // the page again, while it has not changed. Weak, since it stands for every encoding of the file.
+  const { size, mtimeMs } = fs.statSync(file);
+  headers.ETag = `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+  if (status === 200 && request.headers['if-none-match'] === headers.ETag) {
+    response.writeHead(304, headers).end();
+    return;
+  }
   const text = compressible.test(String(headers['Content-Type']));
   // Of the encodings the request accepts, brotli first, as CDNs prefer it; none, without an Accept-Encoding.
   const accepted = text ? new Negotiator(request).encodings(['br', 'gzip']) : [];
