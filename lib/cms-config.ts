@@ -256,6 +256,7 @@ const labels: Record<string, Label> = {
 const uiNames: Record<string, string> = {
   title: 'Titel',
   subtitle: 'Untertitel',
+  description: 'Beschreibung',
   heading: 'Überschrift',
   intro: 'Einleitung',
   text: 'Text',
