@@ -97,6 +97,18 @@ const firstRow = (table.categories as { translationKey: string }[])[0]!;
 const copy = readContent(`de/categories/${firstRow.translationKey}.json`);
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
 
+/** The lengths from 0 to 30 the build accepts for the list at `keys`, its items repeated to fill it. */
+function acceptedLengths(schema: z.ZodType, value: unknown, keys: Key[]): number[] {
+  const items = valueAt(value, keys) as unknown[];
+  const sized = (length: number) =>
+    withValue(
+      value,
+      keys,
+      Array.from({ length }, (_, index) => items[index % items.length]),
+    );
+  return Array.from({ length: 31 }, (_, length) => length).filter((length) => accepts(schema, sized(length)));
+}
+
 /**
  * What the build refuses, the CMS must refuse before it saves: each case below is a rule of the zod schemas
  * (lib/content-schema.ts), tried on the repository's own content, and the setting of the generated CMS
@@ -123,16 +135,7 @@ describe('the CMS refuses what the build would refuse', () => {
     const lists = listPaths(copy);
     expect(lists.map((keys) => keys.join('.'))).toContain('benefits');
     for (const keys of lists) {
-      const items = valueAt(copy, keys) as unknown[];
-      const sized = (length: number) =>
-        withValue(
-          copy,
-          keys,
-          Array.from({ length }, (_, index) => items[index % items.length]),
-        );
-      const lengths = Array.from({ length: 31 }, (_, length) => length).filter((length) =>
-        accepts(categoryContentSchema, sized(length)),
-      );
+      const lengths = acceptedLengths(categoryContentSchema, copy, keys);
       const [min, max] = [lengths[0], lengths.at(-1)];
       // Every length between the least and the most the build accepts, and the CMS says the same.
       expect({ keys, lengths }).toEqual({
@@ -202,16 +205,7 @@ describe('the CMS refuses what the build would refuse', () => {
     const lists = listPaths(ui);
     expect(lists.length).toBeGreaterThan(0);
     for (const keys of lists) {
-      const items = valueAt(ui, keys) as unknown[];
-      const sized = (length: number) =>
-        withValue(
-          ui,
-          keys,
-          Array.from({ length }, (_, index) => items[index % items.length]),
-        );
-      const lengths = Array.from({ length: 31 }, (_, length) => length).filter((length) =>
-        accepts(dictionarySchema, sized(length)),
-      );
+      const lengths = acceptedLengths(dictionarySchema, ui, keys);
       expect({ keys, field: fieldAt(uiTextFields(), keys) }).toMatchObject({
         keys,
         field: { widget: 'list', min: lengths[0], max: lengths.at(-1) },

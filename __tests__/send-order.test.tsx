@@ -62,8 +62,12 @@ function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buy
 }
 
 /** The service's answer as `fetch` resolves it (jsdom has no Response). */
-const answer = (status: number, body: unknown) =>
-  ({ status, headers: { get: () => null }, json: async () => body }) as unknown as Response;
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  ({
+    status,
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+    json: async () => body,
+  }) as unknown as Response;
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 beforeEach(() => {
@@ -120,12 +124,7 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
   });
 
   it('says how many minutes to wait when the service has taken too many orders from the connection', async () => {
-    const limited = (seconds: number) =>
-      ({
-        status: 429,
-        headers: { get: (name: string) => (name.toLowerCase() === 'retry-after' ? String(seconds) : null) },
-        json: async () => ({ errors: [] }),
-      }) as unknown as Response;
+    const limited = (seconds: number) => answer(429, { errors: [] }, { 'retry-after': String(seconds) });
     const { send, user } = renderSendOrder(locale, '/api/orders');
     fetchMock.mockResolvedValueOnce(limited(300));
     await user.click(screen.getByRole('button', { name: send.button }));
