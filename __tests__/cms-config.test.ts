@@ -172,7 +172,7 @@ describe('the CMS refuses what the build would refuse', () => {
         const { widget, required } = fieldAt(fields, keys);
         expect({ keys, widget, required }).toEqual({
           keys,
-          widget: expect.stringMatching(/^(string|text|select)$/),
+          widget: expect.stringMatching(/^(string|text|select|relation)$/),
           required: undefined,
         });
       }
@@ -234,6 +234,19 @@ describe('the CMS refuses what the build would refuse', () => {
     expect(new Set(names).size).toBe(categoryIcons.length);
     for (const option of options as { label: string; value: string }[])
       expect(option.label).not.toBe(option.value);
+  });
+
+  it('a row whose copy files do not exist: the editor picks its copy from the industry texts, by name', () => {
+    const copyCollection = collections().find((collection) => collection.name === 'copy')!;
+    // The copy files are content/<language>/categories/<slug>.json, so the row stores the entry's slug.
+    expect(copyCollection).toMatchObject({ folder: 'content', path: 'categories/{{slug}}', i18n: true });
+    expect(field(tableFields(), 'categories', 'translationKey')).toMatchObject({
+      widget: 'relation',
+      collection: 'copy',
+      value_field: '{{slug}}',
+      display_fields: ['name'],
+    });
+    expect(field(tableFields(), 'categories', 'translationKey').multiple).toBeUndefined();
   });
 });
 

@@ -467,21 +467,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     expect(await readRepository(page)).toEqual(repository);
   });
 
-  await test.step('adds an industry: a table row and both copy files, written as by hand, that the build lists with its pages', async () => {
-    await openTable(page);
-    await page.getByRole('button', { name: 'Collapse All' }).click();
-    await page.getByRole('button', { name: /^Add \W?Kategorie\W?$/ }).click();
-    const row = page.getByRole('group', { name: /^Edit / });
-    await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
-    await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);
-    await enter(row.getByRole('textbox', { name: 'Textdatei' }).last(), industry.translationKey);
-    await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
-    await choose(row, 'Symbol', optionName('icon', industry.icon));
-    await choose(row, 'Farbe', optionName('gradient', industry.gradient));
-    await enter(row.getByRole('textbox', { name: /Slug deutsch/ }).last(), industry.slugs.de);
-    await enter(row.getByRole('textbox', { name: /Slug englisch/ }).last(), industry.slugs.en);
-    await saveAndConfirm(page);
-
+  await test.step('adds an industry as the guide says: both copy files first, then the table row that picks them', async () => {
     await page.getByRole('treeitem', { name: /Branchentexte/ }).click();
     await page.getByRole('button', { name: 'Create New Entry' }).click();
     // The editor is drawn before the test looks which language its pane shows.
@@ -493,9 +479,39 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
       if (!(await pane.isVisible()))
         await page.getByRole('radio', { name: languageNames[locale], exact: true }).first().click();
       await test.step(`types the ${languageNames[locale]} copy`, () => typeCopy(pane, industryCopy[locale]));
-      // The copy files are named by the entry's slug: the row's "Textdatei".
+      // The copy files are named by the entry's slug, which the row's "Textdatei" then stores.
       await enter(page.getByRole('textbox', { name: 'Slug', exact: true }), industry.translationKey);
     }
+    await saveAndConfirm(page);
+    // Saved alone, the copy passes the build's checks: it waits for its row, and no page shows it yet.
+    const copyOnly = await readRepository(page);
+    withContent(
+      writeFiles(
+        Object.fromEntries(
+          locales
+            .map((locale) => `content/${locale}/categories/${industry.translationKey}.json`)
+            .map((file) => [file, copyOnly[file]!]),
+        ),
+      ),
+      () => {
+        expect(() => validateAllContent()).not.toThrow();
+        expect(getCategories().map((category) => category.id)).not.toContain(industry.id);
+      },
+    );
+
+    await openTable(page);
+    await page.getByRole('button', { name: 'Collapse All' }).click();
+    await page.getByRole('button', { name: /^Add \W?Kategorie\W?$/ }).click();
+    const row = page.getByRole('group', { name: /^Edit / });
+    await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
+    await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);
+    // Picked by the name the editor just gave the copy, not typed: no name can miss its files.
+    await choose(row, 'Textdatei', industryCopy.de.name);
+    await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
+    await choose(row, 'Symbol', optionName('icon', industry.icon));
+    await choose(row, 'Farbe', optionName('gradient', industry.gradient));
+    await enter(row.getByRole('textbox', { name: /Slug deutsch/ }).last(), industry.slugs.de);
+    await enter(row.getByRole('textbox', { name: /Slug englisch/ }).last(), industry.slugs.en);
     await saveAndConfirm(page);
 
     const after = await readRepository(page);

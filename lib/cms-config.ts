@@ -63,7 +63,7 @@ const labels: Record<string, Label> = {
   },
   'categories.translationKey': {
     label: 'Textdatei',
-    hint: `Gleich dem Slug des Eintrags unter „Branchentexte“, meist wie die ID (${URL_SAFE}).`,
+    hint: 'Der Eintrag unter „Branchentexte“ mit den Texten dieser Branche. Eine neue Branche bekommt zuerst ihre Texte, dann ihre Zeile.',
   },
   'categories.price': {
     label: 'Preis pro Lead (€, netto)',
@@ -347,9 +347,25 @@ function messageFor(node: JsonSchema): string {
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Fields whose value names another entry: the editor picks it from a list of those entries, so a name that
+ * matches no file cannot be typed. A row's copy files are named by the slug of their "Branchentexte" entry.
+ */
+const references: Record<string, Record<string, unknown> & { widget: string }> = {
+  'categories.translationKey': {
+    widget: 'relation',
+    collection: 'copy',
+    value_field: '{{slug}}',
+    search_fields: ['name'],
+    display_fields: ['name'],
+  },
+};
+
 /** One field from a JSON Schema node, as zod 4's `z.toJSONSchema` writes it. */
 function fieldFromSchema(name: string, node: JsonSchema, path: string, required: boolean): CmsField {
   const base = { name, ...labelFields(describe(path, name)), ...(required ? {} : { required: false }) };
+  const reference = references[path];
+  if (reference) return { ...base, ...reference };
   if (node.enum) {
     const names = optionNames[path];
     const options = names ? node.enum.map((value) => ({ label: names[value] ?? value, value })) : node.enum;

@@ -17,7 +17,8 @@ function perLocale<T extends z.ZodType>(value: T) {
   return z.strictObject(Object.fromEntries(locales.map((locale) => [locale, value])) as Record<Locale, T>);
 }
 
-const urlSafe = z
+/** A name that becomes part of a URL or a file name: the same rule for ids, slugs and the copy files' names. */
+export const urlSafe = z
   .string()
   .regex(
     /^[a-z0-9]+(?:-[a-z0-9]+)*$/,

@@ -11,6 +11,7 @@ import {
   categoryTableSchema,
   dictionarySchema,
   siteSchema,
+  urlSafe,
   type CategoryContent,
   type Dictionary,
   type SiteSettings,
@@ -144,10 +145,11 @@ export function getSite(): SiteSettings {
 
 /** One category's copy in one language, with the business facts filled in. */
 export function getCategoryContent(category: Category, locale: Locale): CategoryContent {
-  return filledWithFacts(
-    load(categoryContentSchema, `${locale}/categories/${category.translationKey}.json`),
-    locale,
-  );
+  return readCopy(category.translationKey, locale);
+}
+
+function readCopy(translationKey: string, locale: Locale): CategoryContent {
+  return filledWithFacts(load(categoryContentSchema, `${locale}/categories/${translationKey}.json`), locale);
 }
 
 /** Translated names of all categories, e.g. for the cart, which shows lines of any category. */
@@ -157,9 +159,25 @@ export function getCategoryNames(locale: Locale): Record<string, string> {
   );
 }
 
+/**
+ * The names of the copy files to check: those the category table names, and those in a language's folder that
+ * no row names yet. An editor adds a new industry's copy first and its row after it (content/ANLEITUNG.md), so
+ * each change passes the checks on its own; a copy that no row names is checked like any other and published
+ * with its row.
+ */
+function copyNames(list: readonly Category[]): string[] {
+  const names = new Set(list.map((category) => category.translationKey));
+  for (const locale of locales) {
+    const folder = path.join(contentRoot(), locale, 'categories');
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+    for (const file of files) if (path.extname(file) === '.json') names.add(path.basename(file, '.json'));
+  }
+  return [...names];
+}
+
 /** Each translation of the dictionary and of every category's copy against the default language's file. */
-function translationProblems(list: readonly Category[]): string[] {
-  const files = ['ui.json', ...list.map((category) => `categories/${category.translationKey}.json`)];
+function translationProblems(names: readonly string[]): string[] {
+  const files = ['ui.json', ...names.map((name) => `categories/${name}.json`)];
   const read = (file: string) =>
     JSON.parse(fs.readFileSync(path.join(contentRoot(), file), 'utf8')) as unknown;
   return files.flatMap((file) => {
@@ -196,11 +214,19 @@ export function validateAllContent(): void {
   attempt(() => getSite());
   let list: readonly Category[] = [];
   attempt(() => (list = getCategories()));
+  const names = copyNames(list);
+  for (const name of names) {
+    const checked = urlSafe.safeParse(name);
+    if (!checked.success)
+      problems.push(
+        `content/<language>/categories/${name}.json: the file's name (the entry's slug in the CMS) is not valid: ${checked.error.issues[0]?.message}`,
+      );
+  }
   for (const locale of locales) {
     attempt(() => getDictionary(locale));
-    for (const category of list) attempt(() => getCategoryContent(category, locale));
+    for (const translationKey of names) attempt(() => readCopy(translationKey, locale));
   }
   // Comparing translations needs files that parsed; with schema errors, those come first.
-  if (problems.length === 0) problems.push(...translationProblems(list));
+  if (problems.length === 0) problems.push(...translationProblems(names));
   if (problems.length > 0) throw new ContentError(problems.join('\n'));
 }

@@ -52,11 +52,27 @@ export function addFixtureCategory(root: string): Category {
   const model = table.categories[0]!;
   table.categories.push(fixtureCategory);
   fs.writeFileSync(tableFile, `${JSON.stringify(table, null, 2)}\n`);
-  for (const locale of Object.keys(fixtureCopy) as Locale[]) {
-    const dir = path.join(root, locale, 'categories');
-    const copy = readJson<Record<string, unknown>>(path.join(dir, `${model.translationKey}.json`));
-    const file = path.join(dir, `${fixtureCategory.translationKey}.json`);
-    fs.writeFileSync(file, `${JSON.stringify({ ...copy, ...fixtureCopy[locale] }, null, 2)}\n`);
-  }
+  addFixtureCopy(root, model.translationKey);
   return fixtureCategory;
+}
+
+/**
+ * Writes the fixture category's copy files, each modelled on the copy files named `model`, under the name
+ * `name` (the fixture's own unless given), in the languages given (all unless given), without touching the
+ * table: the copy an editor adds before its row.
+ */
+export function addFixtureCopy(
+  root: string,
+  model: string,
+  name = fixtureCategory.translationKey,
+  languages = Object.keys(fixtureCopy) as Locale[],
+): void {
+  for (const locale of languages) {
+    const dir = path.join(root, locale, 'categories');
+    const copy = readJson<Record<string, unknown>>(path.join(dir, `${model}.json`));
+    fs.writeFileSync(
+      path.join(dir, `${name}.json`),
+      `${JSON.stringify({ ...copy, ...fixtureCopy[locale] }, null, 2)}\n`,
+    );
+  }
 }
