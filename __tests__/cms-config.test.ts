@@ -264,6 +264,16 @@ describe('the editors’ CMS configuration', () => {
     expect({ count: raw.length, keys: raw.map(({ path }) => path) }).toEqual({ count: 0, keys: [] });
   });
 
+  it('keeps the line breaks of a mail’s closing: a text with line breaks is edited in a text area', () => {
+    const english = readContent('en/ui.json');
+    const broken = textPaths(ui).filter((keys) =>
+      [ui, english].some((file) => String(valueAt(file, keys)).includes('\n')),
+    );
+    expect(broken.map((keys) => keys.join('.'))).toContain('checkout.mail.intro');
+    for (const keys of broken)
+      expect({ keys, widget: fieldAt(uiTextFields(), keys).widget }).toEqual({ keys, widget: 'text' });
+  });
+
   it('is generated: public/admin/config.json is what lib/cms-config.ts makes of the schemas (npm run cms)', () => {
     expect(fs.readFileSync(path.join(root, 'public/admin/config.json'), 'utf8')).toBe(cmsConfigFile());
   });

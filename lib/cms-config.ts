@@ -173,7 +173,8 @@ function fieldsFromValue(value: unknown, name: string, path: string, node: JsonS
   const base = { name, ...labelFields(label) };
   if (value !== null && typeof value === 'object')
     return { ...base, widget: 'object', fields: objectFields(value, path, node) };
-  const long = typeof value === 'string' && value.length > LONG_TEXT;
+  // A single-line field would drop the line breaks of a mail's greeting or closing when it is edited.
+  const long = typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n'));
   return {
     ...base,
     widget: long ? 'text' : 'string',
