@@ -250,7 +250,43 @@ describe('the CMS refuses what the build would refuse', () => {
   });
 });
 
+/** Every field of a collection with its path (collection, file, keys), to name it when a test fails. */
+function everyField(fields: CmsField[], prefix: string): { path: string; field: CmsField }[] {
+  return fields.flatMap((item) => {
+    const path = `${prefix}.${item.name}`;
+    const inner = [
+      ...((item.fields as CmsField[] | undefined) ?? []),
+      ...(item.field ? [item.field as CmsField] : []),
+    ];
+    return [{ path, field: item }, ...everyField(inner, path)];
+  });
+}
+
 describe('the editors’ CMS configuration', () => {
+  it('shows every field under a German name, never the file’s key such as „toastDescription“', () => {
+    const fields = collections().flatMap((collection) => [
+      ...everyField(collection.fields ?? [], collection.name),
+      ...(collection.files ?? []).flatMap((file) =>
+        everyField(file.fields, `${collection.name}.${file.name}`),
+      ),
+    ]);
+    expect(fields.map(({ path }) => path)).toContain('texts.ui.orderForm.toastDescription');
+    // The `$schema` line is hidden: no editor sees it, so it has no label.
+    const shown = fields.filter(({ field }) => field.widget !== 'hidden');
+    const raw = shown.filter(({ field }) => field.label === undefined || field.label === field.name);
+    expect({ count: raw.length, keys: raw.map(({ path }) => path) }).toEqual({ count: 0, keys: [] });
+  });
+
+  it('keeps the line breaks of a mail’s closing: a text with line breaks is edited in a text area', () => {
+    const english = readContent('en/ui.json');
+    const broken = textPaths(ui).filter((keys) =>
+      [ui, english].some((file) => String(valueAt(file, keys)).includes('\n')),
+    );
+    expect(broken.map((keys) => keys.join('.'))).toContain('checkout.mail.intro');
+    for (const keys of broken)
+      expect({ keys, widget: fieldAt(uiTextFields(), keys).widget }).toEqual({ keys, widget: 'text' });
+  });
+
   it('is generated: public/admin/config.json is what lib/cms-config.ts makes of the schemas (npm run cms)', () => {
     expect(fs.readFileSync(path.join(root, 'public/admin/config.json'), 'utf8')).toBe(cmsConfigFile());
   });
