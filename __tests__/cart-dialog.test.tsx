@@ -232,6 +232,19 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     ).toHaveTextContent(/^3$/);
     expect(within(dialog).queryByText(template(ui.removed, stairlifts))).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: template(ui.undoLabel, stairlifts) })).toBeNull();
+    // Its return is announced, and focus goes to the row that is back, not to the page behind the dialog.
+    const back = within(dialog).getByText(template(ui.restored, stairlifts));
+    expect(
+      within(dialog)
+        .getAllByRole('status')
+        .some((status) => status.contains(back)),
+    ).toBe(true);
+    expect(within(dialog).getByRole('button', { name: template(ui.remove, stairlifts) })).toHaveFocus();
+
+    // Taking a row out again replaces that message with the new removal.
+    await user.click(within(dialog).getByRole('button', { name: template(ui.remove, lawExclusive) }));
+    expect(within(dialog).queryByText(template(ui.restored, stairlifts))).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: template(ui.undoLabel, lawExclusive) })).toHaveFocus();
   });
 
   it('brings back the last row with Undo after its removal emptied the cart', async () => {

@@ -411,6 +411,7 @@ export const labels: Record<string, Label> = {
   'ui.cart.removed': { label: 'Meldung nach dem Entfernen' },
   'ui.cart.undo': { label: 'Schaltfläche „Rückgängig“' },
   'ui.cart.undoLabel': { label: 'Schaltfläche „Rückgängig“: Vorlesetext', hint: SCREEN_READER },
+  'ui.cart.restored': { label: 'Meldung nach „Rückgängig“' },
   'ui.cart.checkoutHint': { label: 'Hinweis unter „Zur Kasse“' },
   'ui.errors.loadFailed': { label: 'Funktion nicht geladen' },
   'ui.errors.confirmationFailed': { label: 'Bestätigung nicht geladen' },

@@ -49,9 +49,17 @@ export function CartDialog({
   const items = useCartStore((state) => state.items);
   const total = useCartStore(selectTotal);
   const { increase, decrease, remove, restore } = useCartStore.getState();
-  const [removed, setRemoved] = useState<{ name: string; group: RemovedGroup } | undefined>();
+  // The row taken out last, with its way back; then, once it is back, that row, where focus goes.
+  const [removed, setRemoved] = useState<{ name: string; key: string; group: RemovedGroup } | undefined>();
+  const [restored, setRestored] = useState<{ name: string; key: string } | undefined>();
   const undoRef = useRef<HTMLButtonElement>(null);
+  const restoredRef = useRef<HTMLButtonElement>(null);
   useEffect(() => undoRef.current?.focus(), [removed]);
+  useEffect(() => restoredRef.current?.focus(), [restored]);
+  const takeOut = (name: string, key: string) => {
+    setRestored(undefined);
+    setRemoved({ name, key, group: remove(key) });
+  };
   const rowName = (category: string, exclusive: boolean, area: string) =>
     fill(strings.line, {
       name: lineName(names[category] ?? category, exclusive, exclusiveSuffix),
@@ -76,6 +84,11 @@ export function CartDialog({
           </div>
 
           <div role="status" className="px-5 empty:hidden">
+            {restored && (
+              <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+                {fill(strings.restored, { name: restored.name })}
+              </p>
+            )}
             {removed && (
               <p className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
                 {fill(strings.removed, { name: removed.name })}
@@ -86,6 +99,7 @@ export function CartDialog({
                   onClick={() => {
                     restore(removed.group);
                     setRemoved(undefined);
+                    setRestored({ name: removed.name, key: removed.key });
                   }}
                   className="text-brand-800 min-h-11 shrink-0 rounded-md px-2 font-semibold underline"
                 >
@@ -123,7 +137,7 @@ export function CartDialog({
                           onClick={() =>
                             group.quantity > 1
                               ? decrease(group.key)
-                              : setRemoved({ name, group: remove(group.key) })
+                              : takeOut(name, group.key)
                           }
                           className={stepButton}
                         >
@@ -147,8 +161,9 @@ export function CartDialog({
                         </button>
                       </div>
                       <button
+                        ref={group.key === restored?.key ? restoredRef : undefined}
                         type="button"
-                        onClick={() => setRemoved({ name, group: remove(group.key) })}
+                        onClick={() => takeOut(name, group.key)}
                         className="inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700"
                       >
                         <Icon name="trash" className="size-5" />
