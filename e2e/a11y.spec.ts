@@ -29,6 +29,16 @@ import {
 
 const widths = Object.values(WIDTHS);
 
+/**
+ * With a dialog open, the page behind it is out of the accessibility tree: a screen reader's browse mode (its
+ * arrow keys, its list of landmarks) cannot leave the dialog for the header, the content or the footer.
+ */
+async function expectPageBehindHidden(page: Page, lang: Lang) {
+  for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+    await expect(page.getByRole(landmark)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: ui[lang].header.skipLink })).toHaveCount(0);
+}
+
 /** Runs axe at each width in turn, on the state the page is in; the state stays as it is. */
 async function checkAtEachWidth(page: Page, state: string) {
   for (const size of widths) {
@@ -57,6 +67,7 @@ for (const lang of ['de'] as const satisfies Lang[]) {
     const cart = cartDialog(page, lang);
     await expectOpen(cart, lang);
     await expect(cart.getByText(dict.cart.empty)).toBeVisible();
+    await expectPageBehindHidden(page, lang);
     await checkAtEachWidth(page, 'cart dialog, empty');
     await cart.getByRole('button', { name: dict.cart.close }).click();
     await expect(cart).toBeHidden();
@@ -65,10 +76,13 @@ for (const lang of ['de'] as const satisfies Lang[]) {
     const video = page.getByRole('dialog', { name: dict.video.title });
     await expectOpen(video, lang, dict.video.title);
     await expect(video.getByText(dict.video.consent)).toBeVisible();
+    await expectPageBehindHidden(page, lang);
     await checkAtEachWidth(page, 'video dialog, before loading');
 
-    await video.getByRole('button', { name: dict.video.load }).click();
+    // The button goes away with the player it loads; focus stays in the dialog, before the player.
+    await video.getByRole('button', { name: dict.video.load }).press('Enter');
     await expect(video.locator('iframe')).toHaveAttribute('title', dict.video.title);
+    await expect(video.getByRole('button', { name: dict.video.close })).toBeFocused();
     await checkAtEachWidth(page, 'video dialog, player loaded');
   });
 

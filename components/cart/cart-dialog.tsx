@@ -10,6 +10,7 @@ import type { Locale } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { describeAreaCode, type AreaWords } from '@/lib/order/area';
 import { Icon } from '@/components/ui/icon';
+import { useOpenOnceDrawn } from '@/components/ui/use-lazy-dialog';
 
 /** What the dialog shows besides the cart: its words and links in one language (lib/lazy-words.ts). */
 export interface CartDialogData {
@@ -46,6 +47,7 @@ export function CartDialog({
   areaWords,
   checkoutHref,
 }: CartDialogProps) {
+  const shown = useOpenOnceDrawn(open);
   const items = useCartStore((state) => state.items);
   const total = useCartStore(selectTotal);
   const { increase, decrease, remove, restore } = useCartStore.getState();
@@ -67,7 +69,7 @@ export function CartDialog({
     });
 
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={shown} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel className="flex h-full w-full max-w-md flex-col bg-white shadow-2xl">
@@ -135,9 +137,7 @@ export function CartDialog({
                         <button
                           type="button"
                           onClick={() =>
-                            group.quantity > 1
-                              ? decrease(group.key)
-                              : takeOut(name, group.key)
+                            group.quantity > 1 ? decrease(group.key) : takeOut(name, group.key)
                           }
                           className={stepButton}
                         >

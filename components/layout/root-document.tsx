@@ -12,7 +12,7 @@ export function RootDocument({ locale, children }: RootDocumentProps) {
   validateAllContent();
   return (
     <html lang={locale}>
-      <body className="flex min-h-dvh flex-col font-sans [&>main]:flex-1">{children}</body>
+      <body className="font-sans">{children}</body>
     </html>
   );
 }

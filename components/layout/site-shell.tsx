@@ -11,11 +11,15 @@ interface SiteShellProps {
   children: ReactNode;
 }
 
-/** Skip link, header, main landmark and footer around a page's content. */
+/**
+ * Skip link, header, main landmark and footer around a page's content, in one element: while a dialog is open,
+ * Headless UI makes the element that holds the dialog's button inert and hides it from screen readers, but not
+ * the other children of <body>. With the whole page in one, nothing behind a dialog can be read or reached.
+ */
 export function SiteShell({ page, children }: SiteShellProps) {
   const dict = getDictionary(page.locale);
   return (
-    <>
+    <div className="flex min-h-dvh flex-col [&>main]:flex-1">
       <a
         href="#main"
         className="text-brand-800 sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -32,6 +36,6 @@ export function SiteShell({ page, children }: SiteShellProps) {
         </ContentBoundary>
       </main>
       <Footer locale={page.locale} />
-    </>
+    </div>
   );
 }

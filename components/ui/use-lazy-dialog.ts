@@ -25,3 +25,16 @@ export function useLazyDialog<T extends HTMLElement = HTMLButtonElement>() {
     close: () => setOpen(false),
   };
 }
+
+/**
+ * `open` once the dialog has been drawn closed: Headless UI's Dialog finds the page behind it, which it makes
+ * inert and hides from screen readers, only while it is drawn. A dialog whose code loaded on the click that opens
+ * it would otherwise open before that, and the page behind the second such dialog stayed readable.
+ */
+export function useOpenOnceDrawn(open: boolean): boolean {
+  const [drawn, setDrawn] = useState(false);
+  // The render after the first is the point here: the first draws the dialog closed.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a second render, once, on purpose
+  useEffect(() => setDrawn(true), []);
+  return open && drawn;
+}

@@ -1,8 +1,9 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/ui/icon';
+import { useOpenOnceDrawn } from '@/components/ui/use-lazy-dialog';
 
 export interface VideoDialogProps {
   open: boolean;
@@ -20,20 +21,28 @@ export interface VideoDialogProps {
  * CSS keeps it 16:9 and inside the window at any size, so no resize handler is needed.
  */
 export function VideoDialog({ open, onClose, title, close, consent, load, youtubeId }: VideoDialogProps) {
+  const shown = useOpenOnceDrawn(open);
   const [consented, setConsented] = useState(false);
+  // The button that loads the player goes away with it. Focus moves to the dialog's first control, right before
+  // the player, and not into the player, whose own document would take Escape away from the dialog.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (consented) closeButton.current?.focus();
+  }, [consented]);
   const handleClose = () => {
     setConsented(false);
     onClose();
   };
 
   return (
-    <Dialog open={open} onClose={handleClose} className="relative z-50">
+    <Dialog open={shown} onClose={handleClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-slate-950/80" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-[min(64rem,calc((100dvh-8rem)*16/9))] rounded-2xl bg-slate-900 p-3 shadow-2xl sm:p-4">
           <div className="mb-3 flex items-center justify-between gap-4">
             <DialogTitle className="text-base font-semibold text-white">{title}</DialogTitle>
             <button
+              ref={closeButton}
               type="button"
               onClick={handleClose}
               className="inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10"
