@@ -338,6 +338,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       // The order waits for the details too, by the service and by e-mail: the list of problems takes the focus.
       const send = jest.fn();
       global.fetch = send;
+      // The button says why it will not order yet, also to a screen reader on it.
+      expect(page.orderButton()).toHaveAccessibleDescription(strings.send.fixFirst);
       await user.click(page.orderButton());
       await waitFor(() => expect(summary).toHaveFocus());
       act(() => summary.blur());
@@ -443,7 +445,10 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
         }),
       );
       const { strings } = await renderCheckout(locale);
-      await screen.findByRole('heading', { name: strings.confirmation.heading });
+      const heading = await screen.findByRole('heading', { name: strings.confirmation.heading });
+      // Focus goes to the heading, which is read with the order's number.
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(heading).toHaveAccessibleDescription(expect.stringContaining('LW-20261126-000042'));
       const onItsWay = screen.queryByText(fill(strings.confirmation.mailOnItsWay, { email }), {
         exact: true,
       });

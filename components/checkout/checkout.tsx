@@ -210,6 +210,8 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
   const summary = confirmedSummary(confirmed, words);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // The heading takes the focus; what it describes, the order's number, is read with it.
+  const receivedId = useId();
   const doc: OrderDocument = {
     heading: c.document,
     facts: [
@@ -226,11 +228,12 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
         <h2
           ref={headingRef}
           tabIndex={-1}
+          aria-describedby={receivedId}
           className="text-xl font-semibold text-slate-900 focus:outline-none"
         >
           {c.heading}
         </h2>
-        <p className="mt-2 text-slate-800">
+        <p id={receivedId} className="mt-2 text-slate-800">
           {fill(c.received, {
             orderNumber: confirmed.orderNumber,
             email: confirmed.buyer.invoiceEmail || confirmed.buyer.email,

@@ -149,6 +149,7 @@ function ToService({
   }, []);
   const failureRef = useRef<HTMLDivElement>(null);
   const honeypotId = useId();
+  const fixFirstId = useId();
   // The message takes the focus once it is on the page, so that the buyer hears it and goes on from there.
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -198,12 +199,23 @@ function ToService({
 
   return (
     <>
-      <button type="button" onClick={() => void submit()} disabled={sending} className={primary}>
+      {/* While the details are incomplete, the button says why it will not order yet. */}
+      <button
+        type="button"
+        onClick={() => void submit()}
+        disabled={sending}
+        aria-describedby={complete ? undefined : fixFirstId}
+        className={primary}
+      >
         <Icon name="paper-airplane" className="size-5" />
         {send.button}
       </button>
       <p className="mt-2 text-xs text-slate-600">{send.serviceHint}</p>
-      {!complete && <p className="mt-2 text-sm font-medium text-slate-800">{send.fixFirst}</p>}
+      {!complete && (
+        <p id={fixFirstId} className="mt-2 text-sm font-medium text-slate-800">
+          {send.fixFirst}
+        </p>
+      )}
       <p role="status" className="mt-2 text-sm font-medium text-slate-800">
         {sending ? send.sending : ''}
       </p>
