@@ -209,6 +209,14 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       const note = buyer.note(locale);
       if (note) expect(screen.getByText(note, { exact: true })).toBeVisible();
       else expect(screen.queryByText(strings.vatNotes.reverseCharge)).not.toBeInTheDocument();
+      // A buyer who hears the form, not the table beside it, is told when the VAT changes with what was typed.
+      const said = screen
+        .getAllByRole('status')
+        .map((status) => plain(status.textContent))
+        .join(' ');
+      const grossSaid = plain(`${strings.totals.gross}: ${centsAsText(net + vat, locale)}.`);
+      if (note) expect(said).toContain(`${grossSaid} ${plain(note)}`);
+      else expect(said).not.toContain(plain(strings.totals.gross));
 
       await user.click(screen.getByRole('button', { name: strings.quoteButton }));
       const quote = page.quote()!;

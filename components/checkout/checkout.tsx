@@ -5,11 +5,12 @@ import type { PriceList } from '@/lib/categories';
 import { cartSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
 import { confirmedSummary, type ConfirmedOrder } from '@/lib/checkout/confirmation';
-import { formatDay, summarizeOrder, type OrderWords } from '@/lib/checkout/order';
+import { formatDay, summarizeOrder, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
 import { fill } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 import { BillingForm } from './billing-form';
 import { focusInView } from '@/components/ui/focus-in-view';
 import { OrderTable } from './order-table';
@@ -128,6 +129,7 @@ export function Checkout(props: CheckoutProps) {
           {summary.vatNote && (
             <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">{summary.vatNote}</p>
           )}
+          <TotalsChange summary={summary} words={words} />
           <ul className="mt-3 space-y-1 text-sm text-slate-600">
             {summary.rows.some((row) => !row.exclusive) && <li>{strings.sharedNote}</li>}
             {summary.rows.some((row) => row.exclusive) && <li>{strings.exclusiveNote}</li>}
@@ -179,6 +181,33 @@ export function Checkout(props: CheckoutProps) {
         onIncomplete={checkAll}
       />
     </>
+  );
+}
+
+/**
+ * The VAT and the total, said where a screen reader hears them once they change: a country or a VAT ID typed in
+ * the form changes the table beside it, which a buyer listening to the form would not notice. Not on the first
+ * reading of the page.
+ */
+function TotalsChange({ summary, words }: { summary: OrderSummary; words: OrderWords }) {
+  const money = (cents: number) => formatMoney(cents, words.locale);
+  const text = [
+    `${summary.vatLabel}: ${money(summary.totals.vat)}.`,
+    `${words.strings.totals.gross}: ${money(summary.totals.gross)}.`,
+    summary.vatNote,
+  ]
+    .join(' ')
+    .trim();
+  const [last, setLast] = useState(text);
+  const [said, setSaid] = useState('');
+  if (text !== last) {
+    setLast(text);
+    setSaid(text);
+  }
+  return (
+    <p role="status" className="sr-only">
+      {said}
+    </p>
   );
 }
 
