@@ -31,14 +31,11 @@ export function CategoryCard({
         </span>
         <span className="text-sm text-slate-600">{strings.netNote}</span>
       </p>
-      {/* Several cards sit side by side, so the link's name says which. A name given whole: a hidden span inside
-          the link made Chrome read "Mehr erfahren : Treppenlifte", with a space before the colon. */}
-      <a
-        href={categoryPath(category, locale)}
-        className="card-action"
-        aria-label={`${strings.learnMore}: ${name}`}
-      >
-        {strings.learnMore}
+      {/* Several cards sit side by side, so the link says which, in one piece of text: beside the visible words, a
+          hidden part of its own made Chrome read "Mehr erfahren : Treppenlifte", with a space before the colon. */}
+      <a href={categoryPath(category, locale)} className="card-action">
+        <span className="sr-only">{`${strings.learnMore}: ${name}`}</span>
+        <span aria-hidden="true">{strings.learnMore}</span>
         <Icon name="arrow-right" className="size-4" />
       </a>
     </article>
