@@ -54,7 +54,18 @@ function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
 
-function Layout({ ctx, title, children }: { ctx: PageContext; title: string; children: Child }) {
+function Layout({
+  ctx,
+  title,
+  notice,
+  children,
+}: {
+  ctx: PageContext;
+  title: string;
+  /** The message or error the page opens with: it comes first in the title, which a screen reader reads out. */
+  notice?: string;
+  children: Child;
+}) {
   const w = words(ctx.locale);
   return (
     <html lang={ctx.locale}>
@@ -62,7 +73,7 @@ function Layout({ ctx, title, children }: { ctx: PageContext; title: string; chi
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{`${title} · ${w.nav}`}</title>
+        <title>{[notice, title, w.nav].filter(Boolean).join(' · ')}</title>
         <link rel="stylesheet" href={`${ctx.base}/desk.css`} />
       </head>
       <body>
@@ -89,20 +100,28 @@ function Layout({ ctx, title, children }: { ctx: PageContext; title: string; chi
   );
 }
 
-/** A message after an action, or an error, read out by screen readers when the page loads. */
+/**
+ * A message after an action, or an error. A live region present at load is seldom read out, so the notice takes
+ * the focus as the page opens (`autofocus`, no script), and the page's title begins with it (`noticeTitle`).
+ */
 function Notice({ message, error }: { message?: string; error?: { heading: string; text: string } }) {
   if (error)
     return (
-      <div class="notice error" role="alert">
+      <div class="notice error" role="alert" tabindex={-1} autofocus>
         <h2>{error.heading}</h2>
         <p>{error.text}</p>
       </div>
     );
   return message ? (
-    <p class="notice" role="status">
+    <p class="notice" role="status" tabindex={-1} autofocus>
       {message}
     </p>
   ) : null;
+}
+
+/** What the title begins with: the message, or the error marked as one. */
+function noticeTitle(w: DeskWords, message?: string, error?: string): string | undefined {
+  return error ? fill(w.errors.titleError, { text: error }) : message;
 }
 
 export function SignInPage({
@@ -111,18 +130,22 @@ export function SignInPage({
   error,
   name,
   next,
+  invalid = false,
 }: {
   ctx: PageContext;
   message?: string;
   error?: string;
+  /** The name and password did not match: both fields are marked invalid. */
+  invalid?: boolean;
   /** The name typed before a wrong password, kept. */
   name?: string;
   /** The desk's page to go on to once signed in. */
   next?: string;
 }) {
   const w = words(ctx.locale).signIn;
+  const described = error ? 'sign-in-error' : undefined;
   return (
-    <Layout ctx={ctx} title={w.heading}>
+    <Layout ctx={ctx} title={w.heading} notice={noticeTitle(words(ctx.locale), message, error)}>
       <div class="narrow">
         <h1>{w.heading}</h1>
         {error ? (
@@ -142,10 +165,21 @@ export function SignInPage({
             value={name}
             autocomplete="username"
             required
-            aria-describedby={error ? 'sign-in-error' : undefined}
+            aria-describedby={described}
+            aria-invalid={invalid ? 'true' : undefined}
           />
           <label for="password">{w.password}</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required />
+          {/* After an error the name is kept: the password is what to type again. */}
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            aria-describedby={described}
+            aria-invalid={invalid ? 'true' : undefined}
+            autofocus={Boolean(error)}
+          />
           <button type="submit">{w.button}</button>
         </form>
       </div>
@@ -398,7 +432,11 @@ export function OrderPageView({
     ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
   ];
   return (
-    <Layout ctx={ctx} title={fill(o.heading, { number: order.number })}>
+    <Layout
+      ctx={ctx}
+      title={fill(o.heading, { number: order.number })}
+      notice={noticeTitle(w, message, error)}
+    >
       <p>
         <a href={ctx.base}>{o.back}</a>
       </p>

@@ -176,7 +176,13 @@ export function createDesk({
 
   const signInForm = (
     c: Context<Env>,
-    { message, error, name, next }: { message?: string; error?: string; name?: string; next?: unknown },
+    {
+      message,
+      error,
+      invalid,
+      name,
+      next,
+    }: { message?: string; error?: string; invalid?: boolean; name?: string; next?: unknown },
     status: 200 | 403 | 429 = 200,
   ) => {
     const nonce = randomBytes(24).toString('base64url');
@@ -188,6 +194,7 @@ export function createDesk({
         ctx={context(c, store.clientHash(`desk-sign-in:${nonce}`))}
         message={message}
         error={error}
+        invalid={invalid}
         name={name}
         next={then === base ? undefined : then}
       />,
@@ -217,7 +224,7 @@ export function createDesk({
     if (!result.ok)
       return signInForm(
         c,
-        { error: w[result.reason], name, next: form.next },
+        { error: w[result.reason], invalid: result.reason === 'wrong', name, next: form.next },
         result.reason === 'wrong' ? 403 : 429,
       );
     const session = newSessionId();

@@ -122,6 +122,8 @@ export interface DeskWords {
     forbidden: string;
     generic: string;
     heading: string;
+    /** The page's title after an error: `{text}` is the error. */
+    titleError: string;
   };
 }
 
@@ -287,6 +289,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+      titleError: 'Fehler: {text}',
     },
   },
   en: {
@@ -447,6 +450,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic: 'That did not work. Please reload the page and try again.',
+      titleError: 'Error: {text}',
     },
   },
 };

@@ -121,6 +121,35 @@ function browser(language = 'en-GB,en;q=0.8') {
     },
     /** The page's visible text, spaces collapsed. */
     text: () => page('main').text().replace(/\s+/g, ' '),
+    /** The page's title, as the browser's tab and a screen reader say it. */
+    title: () => page('title').text(),
+    /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
+    focused() {
+      const element = page('[autofocus]');
+      assert.equal(element.length, 1, 'one element takes the focus');
+      return {
+        role: element.attr('role') ?? element.attr('id'),
+        text: element.text().replace(/\s+/g, ' ').trim(),
+        focusable: element.is('input, select, textarea, button, a[href], [tabindex]'),
+      };
+    },
+    /** The field a label names. */
+    field(label: string) {
+      const forId = page('label')
+        .filter((_, element) => page(element).text() === label)
+        .attr('for');
+      assert.ok(forId, `a label ${label}`);
+      return page(`#${forId}`);
+    },
+    /** What a field's description says (`aria-describedby`), spaces collapsed. */
+    description(label: string) {
+      const ids = (self.field(label).attr('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      return ids
+        .map((id) => page(`#${id}`).text())
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    },
     /** Posts the form whose action ends so, with its hidden fields and these values; follows the redirect. */
     async submit(action: string, values: Record<string, string> = {}, headers: Record<string, string> = {}) {
       const form = page(`form[action$="${action}"]`).first();
@@ -353,6 +382,21 @@ describe('signing in', () => {
     assert.equal(huge.status, 413);
   });
 
+  it('after a wrong password, names the error in the title, ties it to both fields and focuses the password', async () => {
+    const german = browser('de-DE,de;q=0.9');
+    await german.signIn('anna', 'wrong password!');
+    assert.ok(
+      german.title().startsWith(de.errors.titleError.replace('{text}', de.signIn.wrong)),
+      german.title(),
+    );
+    for (const label of [de.signIn.name, de.signIn.password]) {
+      assert.equal(german.field(label).attr('aria-invalid'), 'true', label);
+      assert.equal(german.description(label), de.signIn.wrong, label);
+    }
+    assert.equal(german.field(de.signIn.name).attr('value'), 'anna', 'the name is kept');
+    assert.deepEqual(german.focused(), { role: 'password', text: '', focusable: true });
+  });
+
   it('refuses a change without the form token, or posted from another site', async () => {
     const anna = browser();
     await anna.signIn('anna');
@@ -511,6 +555,36 @@ describe('working with orders', () => {
     const refused = await store.changeStatus(number, 'cancelled', 'anna');
     assert.equal(refused, false);
     assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('opens the page after each change on its message: first in the title, and focused', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'gehoert@kunde.example' } }));
+    const opensOn = (role: 'status' | 'alert', text: string) => {
+      const title = role === 'alert' ? de.errors.titleError.replace('{text}', text) : text;
+      assert.ok(anna.title().startsWith(title), `${anna.title()} begins with ${title}`);
+      const focused = anna.focused();
+      assert.equal(focused.role, role, text);
+      assert.ok(focused.text.includes(text), `${focused.text} says ${text}`);
+      assert.ok(focused.focusable, text);
+    };
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    opensOn('status', de.done.status);
+    await anna.submit('/note', { note: 'Rückruf am Dienstag' });
+    opensOn('status', de.done.note);
+    await anna.submit('/note', { note: '   ' });
+    opensOn('alert', de.errors.note);
+    await anna.submit('/spam');
+    opensOn('status', de.done.spam);
+    await anna.get(`/desk/orders/${number}/erase`);
+    await anna.submit('/erase');
+    opensOn('status', de.done.erase);
+    // A page without a message keeps its own title and leaves the focus where the browser puts it.
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.title().startsWith(de.order.heading.replace('{number}', number)), anna.title());
+    assert.throws(() => anna.focused());
   });
 
   it('lets a spam order through: its mail to the sales team and the confirmation go out', async () => {
