@@ -326,14 +326,25 @@ export const CONFIRMATIONS_PER_DAY = 3;
 export const ORDER_STATUSES = ['new', 'confirmed', 'inDelivery', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The statuses each status may change to. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+const TRANSITIONS = {
   new: ['confirmed', 'cancelled'],
   confirmed: ['inDelivery', 'cancelled'],
   inDelivery: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
-};
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
+
+/** The statuses each status may change to. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = TRANSITIONS;
+
+/** A status nothing follows (completed, cancelled): the desk asks before it sets one. */
+export type FinalStatus = {
+  [S in OrderStatus]: (typeof TRANSITIONS)[S] extends readonly [] ? S : never;
+}[OrderStatus];
+
+export function isFinalStatus(status: OrderStatus): status is FinalStatus {
+  return NEXT_STATUSES[status].length === 0;
+}
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);

@@ -13,6 +13,7 @@ import {
   NEXT_STATUSES,
   ORDER_STATUSES,
   categoriesOf,
+  type FinalStatus,
   type MailState,
   type OrderEvent,
   type OrderFilter,
@@ -667,6 +668,38 @@ export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: Stor
             {o.eraseConfirm}
           </button>
           <a href={`${ctx.base}/orders/${order.number}`}>{o.cancel}</a>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
+/** The step before a status nothing follows: the same form again, with the confirmation. */
+export function FinalStatusConfirmPage({
+  ctx,
+  order,
+  status,
+}: {
+  ctx: PageContext;
+  order: StoredOrder;
+  status: FinalStatus;
+}) {
+  const o = words(ctx.locale).order;
+  const step = o.finalStatus[status];
+  const heading = fill(step.heading, { number: order.number });
+  return (
+    <Layout ctx={ctx} title={heading}>
+      <div class="narrow">
+        <h1>{heading}</h1>
+        <p>{step.text}</p>
+        <form method="post" action={`${ctx.base}/orders/${order.number}/status`} class="buttons">
+          <Csrf token={ctx.csrf} />
+          <input type="hidden" name="status" value={status} />
+          <input type="hidden" name="confirm" value={status} />
+          <button type="submit" class="danger">
+            {step.confirm}
+          </button>
+          <a href={`${ctx.base}/orders/${order.number}`}>{o.keepStatus}</a>
         </form>
       </div>
     </Layout>

@@ -17,9 +17,24 @@ import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../a
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
-import { DatabaseUnavailable, isOrderStatus, type OrderFilter, type Store } from '../store';
+import {
+  DatabaseUnavailable,
+  NEXT_STATUSES,
+  isFinalStatus,
+  isOrderStatus,
+  type OrderFilter,
+  type Store,
+} from '../store';
 import { SESSION_IDLE_MS, newSessionId, sessionHash, signIn } from './auth';
-import { EraseConfirmPage, ErrorPage, ListPage, OrderPageView, SignInPage, type PageContext } from './pages';
+import {
+  EraseConfirmPage,
+  ErrorPage,
+  FinalStatusConfirmPage,
+  ListPage,
+  OrderPageView,
+  SignInPage,
+  type PageContext,
+} from './pages';
 import { deskWords } from './words';
 
 /**
@@ -360,8 +375,15 @@ export function createDesk({
     const number = c.req.param('number');
     const form = await c.req.parseBody();
     const status = form.status;
-    if (!isOrderStatus(status) || !(await store.changeStatus(number, status, c.get('user')!)))
-      return back(c, number, 'error=status');
+    if (!isOrderStatus(status)) return back(c, number, 'error=status');
+    // Nothing follows a final status, so it is set only from its own step, which says so: the select's one
+    // keystroke and Enter never cancel an order by themselves.
+    if (isFinalStatus(status) && form.confirm !== status) {
+      const order = await store.orderByNumber(number);
+      if (!order || !NEXT_STATUSES[order.status].includes(status)) return back(c, number, 'error=status');
+      return render(c, <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} />);
+    }
+    if (!(await store.changeStatus(number, status, c.get('user')!))) return back(c, number, 'error=status');
     return back(c, number, 'done=status');
   });
 

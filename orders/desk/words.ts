@@ -1,6 +1,6 @@
 import type { VatCase } from '../../lib/checkout/vat';
 import type { Locale } from '../../lib/i18n';
-import type { EventKind, OrderStatus } from '../store';
+import type { EventKind, FinalStatus, OrderStatus } from '../store';
 
 /**
  * The desk's own words, German and English. The desk is the sales team's tool, not the shop's copy: its words
@@ -111,6 +111,10 @@ export interface DeskWords {
     eraseText: string;
     eraseConfirm: string;
     cancel: string;
+    /** The step before a status nothing follows: what happens, and the button that does it. */
+    finalStatus: Record<FinalStatus, { heading: string; text: string; confirm: string }>;
+    /** The way back from that step, the status left as it is. */
+    keepStatus: string;
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
@@ -261,6 +265,19 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
+      finalStatus: {
+        completed: {
+          heading: 'Bestellung {number} abschließen?',
+          text: 'Die Bestellung wird abgeschlossen. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          confirm: 'Endgültig abschließen',
+        },
+        cancelled: {
+          heading: 'Bestellung {number} stornieren?',
+          text: 'Die Bestellung wird storniert. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          confirm: 'Endgültig stornieren',
+        },
+      },
+      keepStatus: 'Abbrechen, Status nicht ändern',
     },
     events: {
       status: 'Status: {detail}',
@@ -423,6 +440,19 @@ export const deskWords: Record<Locale, DeskWords> = {
         'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts. This cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
+      finalStatus: {
+        completed: {
+          heading: 'Complete order {number}?',
+          text: 'The order is completed. This is final: its status cannot be changed afterwards.',
+          confirm: 'Complete for good',
+        },
+        cancelled: {
+          heading: 'Cancel order {number}?',
+          text: 'The order is cancelled. This is final: its status cannot be changed afterwards.',
+          confirm: 'Cancel the order for good',
+        },
+      },
+      keepStatus: 'Go back, leave the status as it is',
     },
     events: {
       status: 'Status: {detail}',

@@ -121,6 +121,17 @@ function browser(language = 'en-GB,en;q=0.8') {
     },
     /** The page's visible text, spaces collapsed. */
     text: () => page('main').text().replace(/\s+/g, ' '),
+    /** Where the links with this visible text lead. */
+    links: (name: string) =>
+      page('main a')
+        .filter((_, a) => page(a).text().trim() === name)
+        .map((_, a) => page(a).attr('href'))
+        .get(),
+    /** The visible names of the page's buttons, outside its header. */
+    buttons: () =>
+      page('main button')
+        .map((_, button) => page(button).text().trim())
+        .get(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
     /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
@@ -551,10 +562,45 @@ describe('working with orders', () => {
     // new → confirmed → in delivery → completed; completed is final, and cancelled is no longer possible.
     await anna.submit('/status', { status: 'inDelivery' });
     await anna.submit('/status', { status: 'completed' });
+    // Completed is final: its own step asks first.
+    assert.ok(anna.text().includes(w.order.finalStatus.completed.heading.replace('{number}', number)));
+    await anna.submit('/status');
     assert.ok(anna.text().includes(w.order.final));
     const refused = await store.changeStatus(number, 'cancelled', 'anna');
     assert.equal(refused, false);
     assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('cancels an order, which is final, only after a step that says so; other statuses at once', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    // The select's next option and Enter: the form posts "cancelled" without the step's confirmation.
+    await anna.submit('/status', { status: 'cancelled' });
+    const step = de.order.finalStatus.cancelled;
+    assert.ok(anna.text().includes(step.heading.replace('{number}', number)), anna.text());
+    assert.ok(anna.text().includes(step.text));
+    assert.equal((await store.orderByNumber(number))?.status, 'new', 'nothing changed yet');
+    assert.deepEqual(await store.events(number), []);
+    // Its way back leads to the order, the status as it was.
+    const keep = anna.links(de.order.keepStatus);
+    assert.deepEqual(keep, [`/desk/orders/${number}`]);
+    await anna.get(keep[0]!);
+    assert.ok(anna.text().includes(de.order.heading.replace('{number}', number)));
+    // Confirmed on the step: cancelled, and final.
+    await anna.submit('/status', { status: 'cancelled' });
+    assert.deepEqual(anna.buttons(), [step.confirm]);
+    await anna.submit('/status');
+    assert.ok(anna.text().includes(de.done.status));
+    assert.equal((await store.orderByNumber(number))?.status, 'cancelled');
+    assert.ok(anna.text().includes(de.order.final));
+    // A status that is not final still takes one step.
+    const other = await place(validOrder({ buyer: { ...buyer, email: 'weiter@kunde.example' } }));
+    await anna.get(`/desk/orders/${other}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.done.status));
+    assert.equal((await store.orderByNumber(other))?.status, 'confirmed');
   });
 
   it('opens the page after each change on its message: first in the title, and focused', async () => {
