@@ -220,8 +220,12 @@ export function createDesk({
   desk.get('/sign-in', (c) => {
     const w = deskWords[localeOf(c)].signIn;
     const note = c.req.query('note');
+    const message = [
+      note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined,
+      c.req.query('unsaved') === '1' ? w.unsaved : undefined,
+    ].filter(Boolean);
     return signInForm(c, {
-      message: note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined,
+      message: message.length > 0 ? message.join(' ') : undefined,
       next: c.req.query('next'),
     });
   });
@@ -256,12 +260,23 @@ export function createDesk({
     const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
-      // Back to this page after signing in; after a form, to the order it was on (what was typed is not kept).
+      // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,
+      // so a change refused here is said to be lost: on the sign-in page, and on the order's page after it.
       const url = new URL(c.req.url);
       const parts = url.pathname.split('/');
       const order = parts.at(-3) === 'orders' ? parts.slice(0, -1).join('/') : undefined;
-      const next = c.req.method === 'GET' ? `${url.pathname}${url.search}` : (order ?? base);
-      const query = new URLSearchParams({ ...(session ? { note: 'expired' } : {}), next });
+      const unsaved = c.req.method === 'POST' && url.pathname !== `${base}/sign-out`;
+      const next =
+        c.req.method === 'GET'
+          ? `${url.pathname}${url.search}`
+          : order
+            ? `${order}${unsaved ? '?error=unsaved' : ''}`
+            : base;
+      const query = new URLSearchParams({
+        ...(session ? { note: 'expired' } : {}),
+        ...(unsaved ? { unsaved: '1' } : {}),
+        next,
+      });
       return c.redirect(`${base}/sign-in?${query}`, 303);
     }
     c.set('user', user);
@@ -360,9 +375,11 @@ export function createDesk({
             ? w.errors.status
             : error === 'note'
               ? w.errors.note
-              : error
-                ? w.errors.generic
-                : undefined
+              : error === 'unsaved'
+                ? w.errors.unsaved
+                : error
+                  ? w.errors.generic
+                  : undefined
         }
       />,
     );

@@ -22,6 +22,8 @@ export interface DeskWords {
     throttled: string;
     expired: string;
     signedOut: string;
+    /** After a form posted without a session: what it would have changed is not saved. */
+    unsaved: string;
     refused: string;
   };
   statuses: Record<OrderStatus, string>;
@@ -122,6 +124,8 @@ export interface DeskWords {
     notFound: string;
     status: string;
     note: string;
+    /** On the order's page after signing in again: the change sent without a session was not saved. */
+    unsaved: string;
     period: string;
     forbidden: string;
     generic: string;
@@ -150,6 +154,8 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
+      unsaved:
+        'Ihre Änderung wurde nicht gespeichert. Bitte geben Sie sie nach der Anmeldung noch einmal ein.',
       refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
     },
     statuses: {
@@ -302,6 +308,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'Diese Bestellung gibt es nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      unsaved:
+        'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte geben Sie sie noch einmal ein.',
       period: 'Bitte wählen Sie einen Zeitraum: „Von“ und „Bis“ als Datum, „Von“ nicht nach „Bis“.',
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
@@ -325,6 +333,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       throttled: 'Too many wrong sign-ins from your connection. Please try again in 15 minutes.',
       expired: 'Your session has expired. Please sign in again.',
       signedOut: 'You are signed out.',
+      unsaved: 'Your change was not saved. Please make it again once you are signed in.',
       refused: 'The form was out of date. Please try again.',
     },
     statuses: {
@@ -476,6 +485,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'There is no such order.',
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
+      unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',

@@ -393,6 +393,29 @@ describe('signing in', () => {
     assert.equal(huge.status, 413);
   });
 
+  it('says a change was not saved when the session ended in another tab, before and after signing in', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'anderer-tab@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    // Signed out in another tab: the cookie is gone, this tab still shows the order's forms.
+    const otherTab = browser('de-DE,de;q=0.9');
+    for (const [name, value] of anna.cookies) otherTab.cookies.set(name, value);
+    await otherTab.get('/desk');
+    await otherTab.submit('/sign-out');
+    anna.cookies.clear();
+    await anna.submit('/note', { note: 'Rückruf am Freitag' });
+    assert.ok(anna.text().includes(de.signIn.heading));
+    assert.ok(anna.text().includes(de.signIn.unsaved), anna.text());
+    await anna.submit('/sign-in', { name: 'anna', password: PASSWORD });
+    assert.ok(anna.text().includes(de.order.heading.replace('{number}', number)), 'back on the order');
+    assert.ok(anna.text().includes(de.errors.unsaved), anna.text());
+    assert.deepEqual(await store.events(number), [], 'the note was not saved');
+    // The page of an order opened as usual says nothing of the kind.
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(!anna.text().includes(de.errors.unsaved));
+  });
+
   it('after a wrong password, names the error in the title, ties it to both fields and focuses the password', async () => {
     const german = browser('de-DE,de;q=0.9');
     await german.signIn('anna', 'wrong password!');
@@ -452,10 +475,13 @@ describe('signing in', () => {
     clock += SESSION_IDLE_MS + 1000;
     await anna.submit('/note', { note: 'Rückruf' });
     assert.ok(anna.text().includes(w.signIn.expired));
+    assert.ok(anna.text().includes(w.signIn.unsaved), 'the note typed is said to be lost');
     await anna.submit('/sign-in', { name: 'anna', password: 'wrong password!' });
     assert.ok(anna.text().includes(w.signIn.wrong));
     await anna.submit('/sign-in', { name: 'anna', password: PASSWORD });
     assert.ok(anna.text().includes(w.order.heading.replace('{number}', number)), 'back on the order');
+    assert.ok(anna.text().includes(w.errors.unsaved), 'the order’s page says the note was not saved');
+    assert.deepEqual(await store.events(number), [], 'nothing was recorded');
     // Only a page of the desk: another host, or a path that only looks like one, goes to the list.
     for (const next of ['//evil.example/desk', 'https://evil.example/desk/orders', '/desk/../admin']) {
       const other = browser();
