@@ -105,12 +105,19 @@ function Layout({
  * A message after an action, or an error. A live region present at load is seldom read out, so the notice takes
  * the focus as the page opens (`autofocus`, no script), and the page's title begins with it (`noticeTitle`).
  */
-function Notice({ message, error }: { message?: string; error?: { heading: string; text: string } }) {
+function Notice({
+  message,
+  error,
+}: {
+  message?: string;
+  /** `field`: the id of the field the error is about; the text links to it. */
+  error?: { heading: string; text: string; field?: string };
+}) {
   if (error)
     return (
       <div class="notice error" role="alert" tabindex={-1} autofocus>
         <h2>{error.heading}</h2>
-        <p>{error.text}</p>
+        <p>{error.field ? <a href={`#${error.field}`}>{error.text}</a> : error.text}</p>
       </div>
     );
   return message ? (
@@ -413,12 +420,15 @@ export function OrderPageView({
   events,
   message,
   error,
+  noteError = false,
 }: {
   ctx: PageContext;
   order: StoredOrder;
   events: OrderEvent[];
   message?: string;
   error?: string;
+  /** The note sent was empty or too long: the error is the note field's own. */
+  noteError?: boolean;
 }) {
   const w = words(ctx.locale);
   const o = w.order;
@@ -442,7 +452,14 @@ export function OrderPageView({
         <a href={ctx.base}>{o.back}</a>
       </p>
       <h1>{fill(o.heading, { number: order.number })}</h1>
-      <Notice message={message} error={error ? { heading: w.errors.heading, text: error } : undefined} />
+      <Notice
+        message={message}
+        error={
+          error
+            ? { heading: w.errors.heading, text: error, ...(noteError ? { field: 'note' } : {}) }
+            : undefined
+        }
+      />
       <dl class="facts">
         <dt>{w.list.status}</dt>
         <dd>{w.statuses[order.status]}</dd>
@@ -608,7 +625,20 @@ export function OrderPageView({
           <form method="post" action={action('note')} class="stack">
             <Csrf token={ctx.csrf} />
             <label for="note">{o.note}</label>
-            <textarea id="note" name="note" rows={3} maxlength={2000} required></textarea>
+            {noteError && (
+              <p id="note-error" class="field-error">
+                {w.errors.note}
+              </p>
+            )}
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxlength={2000}
+              required
+              aria-invalid={noteError ? 'true' : undefined}
+              aria-describedby={noteError ? 'note-error' : undefined}
+            ></textarea>
             <button type="submit">{o.addNote}</button>
           </form>
 

@@ -381,6 +381,7 @@ export function createDesk({
                   ? w.errors.generic
                   : undefined
         }
+        noteError={error === 'note'}
       />,
     );
   });

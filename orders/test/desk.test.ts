@@ -659,6 +659,20 @@ describe('working with orders', () => {
     assert.throws(() => anna.focused());
   });
 
+  it('ties the error of an empty note to the note field, and links to it from the message', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'leer@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    assert.equal(anna.field(de.order.note).attr('aria-invalid'), undefined, 'valid before');
+    // Spaces pass the browser's `required`; the service refuses them.
+    await anna.submit('/note', { note: '   ' });
+    assert.equal(anna.field(de.order.note).attr('aria-invalid'), 'true');
+    assert.equal(anna.description(de.order.note), de.errors.note);
+    assert.deepEqual(anna.links(de.errors.note), ['#note'], 'the message leads to the field');
+    assert.deepEqual(await store.events(number), []);
+  });
+
   it('lets a spam order through: its mail to the sales team and the confirmation go out', async () => {
     const anna = browser();
     await anna.signIn('anna');
