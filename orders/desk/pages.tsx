@@ -329,7 +329,9 @@ export function ListPage({
               {result.orders.map((order) => (
                 <tr key={order.number}>
                   <th scope="row">
-                    <a href={`${ctx.base}/orders/${order.number}`}>{order.number}</a>
+                    <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
+                      {order.number}
+                    </a>
                     {order.spam && <span class="tag">{l.spamTag}</span>}
                   </th>
                   <td>{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
@@ -466,7 +468,7 @@ export function OrderPageView({
         <dt>{o.created}</dt>
         <dd>{berlinTime(order.createdAt.toISOString(), ctx.locale)}</dd>
         <dt>{o.quote}</dt>
-        <dd>{order.quote}</dd>
+        <dd class="nowrap">{order.quote}</dd>
         <dt>{o.poNumber}</dt>
         <dd>{order.buyer.poNumber || '—'}</dd>
         <dt>{o.language}</dt>
