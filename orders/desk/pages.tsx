@@ -354,10 +354,14 @@ export function ListPage({
           </table>
         </div>
       )}
-      <nav class="pages" aria-label={fill(l.page, { page })}>
-        {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
-        {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
-      </nav>
+      {/* Only with somewhere to go: an empty navigation landmark is one more stop that leads nowhere. */}
+      {(page > 1 || result.more) && (
+        <nav class="pages" aria-label={l.pages}>
+          {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
+          <span aria-current="page">{fill(l.page, { page })}</span>
+          {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
+        </nav>
+      )}
       <p>
         <a class="button secondary" href={`${ctx.base}/orders.csv${filterQuery(filter)}`}>
           {l.exportCsv}

@@ -59,6 +59,8 @@ export interface DeskWords {
     previous: string;
     next: string;
     page: string;
+    /** The name of the navigation between the list's pages. */
+    pages: string;
     exportCsv: string;
     accounts: string;
     accountsHint: string;
@@ -212,6 +214,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       previous: 'Neuere',
       next: 'Ältere',
       page: 'Seite {page}',
+      pages: 'Seiten der Liste',
       exportCsv: 'Diese Auswahl als CSV exportieren',
       accounts: 'Export für die Buchhaltung',
       accountsHint: 'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto je Bestellung im Zeitraum, ohne Spam.',
@@ -390,6 +393,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       previous: 'Newer',
       next: 'Older',
       page: 'Page {page}',
+      pages: 'Pages of the list',
       exportCsv: 'Export this selection as CSV',
       accounts: 'Export for the accountant',
       accountsHint: 'Net, VAT case, VAT and gross per order in the period, spam left out.',

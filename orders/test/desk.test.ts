@@ -23,7 +23,7 @@ import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
-import { DatabaseUnavailable, openStore, type Store } from '../store';
+import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
   buyer,
   post,
@@ -131,6 +131,17 @@ function browser(language = 'en-GB,en;q=0.8') {
     buttons: () =>
       page('main button')
         .map((_, button) => page(button).text().trim())
+        .get(),
+    /** The navigation landmarks of the page: each one's name, and the names of the links in it. */
+    navigations: () =>
+      page('nav, [role=navigation]')
+        .map((_, nav) => ({
+          name: page(nav).attr('aria-label') ?? '',
+          links: page(nav)
+            .find('a[href]')
+            .map((_, a) => page(a).text().trim())
+            .get(),
+        }))
         .get(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
@@ -572,6 +583,33 @@ describe('working with orders', () => {
     const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
     assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
+  });
+
+  it('offers a navigation between pages only when there is another page, and says which one is shown', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const word = 'Seitenweise';
+    // Held as spam (the honeypot filled), so that no mail is queued for them; the list shows them when asked.
+    for (let i = 0; i <= PAGE_SIZE; i++)
+      await place(
+        validOrder({
+          buyer: { ...buyer, company: `${word} ${i} GmbH`, email: `seite-${i}@kunde.example` },
+          website: 'https://spam.example',
+        }),
+      );
+    await anna.get(`/desk?q=${word}&spam=1&status=completed`);
+    assert.ok(anna.text().includes(de.list.none));
+    assert.deepEqual(anna.navigations(), [], 'no navigation without results');
+    await anna.get(`/desk?q=${word}&spam=1`);
+    assert.equal(anna.listed().length, PAGE_SIZE);
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.next] }]);
+    assert.ok(anna.text().includes(de.list.page.replace('{page}', '1')));
+    await anna.get(`/desk?q=${word}&spam=1&page=2`);
+    assert.equal(anna.listed().length, 1);
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
+    await anna.get(`/desk?q=${anna.listed()[0]}&spam=1`);
+    assert.equal(anna.listed().length, 1);
+    assert.deepEqual(anna.navigations(), [], 'no navigation for a single page');
   });
 
   it('confirms an order, adds a note, and shows both in the history with who and when', async () => {
