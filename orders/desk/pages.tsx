@@ -596,12 +596,15 @@ export function OrderPageView({
             {events.map((event, index) => (
               <li key={String(index)}>
                 <time datetime={event.at}>{berlinTime(event.at, ctx.locale)}</time> · {event.who}:{' '}
-                {fill(w.events[event.kind], {
-                  detail:
-                    event.kind === 'status' && event.detail in w.statuses
-                      ? w.statuses[event.detail as keyof DeskWords['statuses']]
-                      : event.detail,
-                })}
+                {/* Erasing the buyer's details empties the notes' text (they may name the buyer); the note stays. */}
+                {event.kind === 'note' && event.detail === ''
+                  ? o.noteErased
+                  : fill(w.events[event.kind], {
+                      detail:
+                        event.kind === 'status' && event.detail in w.statuses
+                          ? w.statuses[event.detail as keyof DeskWords['statuses']]
+                          : event.detail,
+                    })}
               </li>
             ))}
           </ol>

@@ -460,7 +460,7 @@ export function createDesk({
 
   // Anything else under /desk: a page in the desk's language, not the API's JSON.
   desk.all('*', (c) =>
-    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.notFound} />, 404),
+    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.pageNotFound} />, 404),
   );
 
   // The database is away (restarting, down, locked): say so on a page, and when to try again.

@@ -119,11 +119,15 @@ export interface DeskWords {
     finalStatus: Record<FinalStatus, { heading: string; text: string; confirm: string }>;
     /** The way back from that step, the status left as it is. */
     keepStatus: string;
+    /** A note in the history whose text went with the buyer's details. */
+    noteErased: string;
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
   errors: {
     notFound: string;
+    /** Any other address under the desk that is not one of its pages. */
+    pageNotFound: string;
     status: string;
     note: string;
     /** On the order's page after signing in again: the change sent without a session was not saved. */
@@ -287,6 +291,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         },
       },
       keepStatus: 'Abbrechen, Status nicht ändern',
+      noteErased: 'Notiz (Text gelöscht)',
     },
     events: {
       status: 'Status: {detail}',
@@ -309,6 +314,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     errors: {
       heading: 'Das hat nicht geklappt',
       notFound: 'Diese Bestellung gibt es nicht.',
+      pageNotFound: 'Diese Seite gibt es im Desk nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       unsaved:
@@ -466,6 +472,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         },
       },
       keepStatus: 'Go back, leave the status as it is',
+      noteErased: 'Note (text erased)',
     },
     events: {
       status: 'Status: {detail}',
@@ -487,6 +494,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     errors: {
       heading: 'That did not work',
       notFound: 'There is no such order.',
+      pageNotFound: 'There is no such page in the desk.',
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',

@@ -515,6 +515,12 @@ describe('pages that are not there, and a database that is away', () => {
     const german = browser('de-DE');
     const missing = await german.get('/desk/gibt-es-nicht');
     assert.equal(missing.status, 404);
+    assert.ok(german.text().includes(de.errors.pageNotFound), german.text());
+    assert.ok(!german.text().includes(de.errors.notFound), 'a page, not an order, is missing');
+    // An order that does not exist says so in its own words.
+    await german.signIn('anna');
+    const noOrder = await german.get('/desk/orders/LW-20000101-000001');
+    assert.equal(noOrder.status, 404);
     assert.ok(german.text().includes(de.errors.notFound));
 
     const away = new Hono();
@@ -794,11 +800,14 @@ describe('working with orders', () => {
     const company = 'Löschmich Handels GmbH';
     const number = await place(validOrder({ buyer: { ...buyer, company, email: 'erase@kunde.example' } }));
     await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/note', { note: `Rückruf bei ${company}` });
     await anna.get(`/desk/orders/${number}/erase`);
     assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
     await anna.submit('/erase');
     assert.ok(anna.text().includes(w.done.erase));
     assert.ok(!anna.text().includes(company));
+    // The note stays in the history, saying that its text was erased.
+    assert.ok(anna.text().includes(`anna: ${w.order.noteErased}`), anna.text());
     const order = await store.orderByNumber(number);
     assert.equal(order?.erased, true);
     assert.equal(order?.buyer.company, '');
