@@ -309,7 +309,7 @@ export function createDesk({
   desk.get('/', async (c) => {
     const filter = readFilter(c);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount()]);
+    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount(filter)]);
     return render(
       c,
       <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} spamCount={spamCount} />,

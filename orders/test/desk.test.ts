@@ -586,6 +586,15 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(note), note);
     await anna.get('/desk?spam=1');
     assert.ok(!anna.text().includes(note), 'no note while spam is shown');
+    // Within a filter it counts the spam of that filter: the one of the search, and none of a status it lacks.
+    const noted = () =>
+      [w.list.spamHidden.one, w.list.spamHidden.other.split('{count}')[1]!].filter((text) =>
+        anna.text().includes(text),
+      );
+    await anna.get('/desk?q=sonnenschein');
+    assert.deepEqual(noted(), [w.list.spamHidden.one]);
+    await anna.get('/desk?status=completed');
+    assert.deepEqual(noted(), [], 'no spam is completed');
     const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
     assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
