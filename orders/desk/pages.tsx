@@ -51,6 +51,18 @@ function berlinTime(iso: string, locale: Locale, withTime = true): string {
   }).format(new Date(iso));
 }
 
+/** A heading's words with the order's number in them, the number kept on one line (not broken at a hyphen). */
+function withNumber(template: string, number: string) {
+  const [before = '', after = ''] = template.split('{number}');
+  return (
+    <>
+      {before}
+      <span class="nowrap">{number}</span>
+      {after}
+    </>
+  );
+}
+
 function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
@@ -457,7 +469,7 @@ export function OrderPageView({
       <p>
         <a href={ctx.base}>{o.back}</a>
       </p>
-      <h1>{fill(o.heading, { number: order.number })}</h1>
+      <h1>{withNumber(o.heading, order.number)}</h1>
       <Notice
         message={message}
         error={
@@ -699,7 +711,7 @@ export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: Stor
   return (
     <Layout ctx={ctx} title={o.erase}>
       <div class="narrow">
-        <h1>{fill(o.eraseHeading, { number: order.number })}</h1>
+        <h1>{withNumber(o.eraseHeading, order.number)}</h1>
         <p>{o.eraseText}</p>
         <form method="post" action={`${ctx.base}/orders/${order.number}/erase`} class="buttons">
           <Csrf token={ctx.csrf} />
@@ -729,7 +741,7 @@ export function FinalStatusConfirmPage({
   return (
     <Layout ctx={ctx} title={heading}>
       <div class="narrow">
-        <h1>{heading}</h1>
+        <h1>{withNumber(step.heading, order.number)}</h1>
         <p>{step.text}</p>
         <form method="post" action={`${ctx.base}/orders/${order.number}/status`} class="buttons">
           <Csrf token={ctx.csrf} />
