@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { orderAcceptedSchema } from '../lib/checkout/order-request';
 import { deskWords } from '../orders/desk/words';
 import { buyer, validOrder } from '../orders/test/helpers';
-import { checkA11y, expect, fillIn, test, type Lang } from './support';
+import { checkA11y, escapeRegExp, expect, fillIn, test, type Lang } from './support';
 
 const PASSWORD = 'e2e desk password';
 const browserLocale: Record<Lang, string> = { de: 'de-DE', en: 'en-US' };
@@ -65,6 +65,14 @@ async function journey(
   await expect(page.getByRole('heading', { level: 1, name: w.signIn.heading })).toBeVisible();
   if (javaScriptEnabled) await checkA11y(page, 'desk sign-in');
   await page.getByLabel(w.signIn.name).fill(account);
+  // A wrong password first: the page opens on the password field, the name kept, the error in the title.
+  await page.getByLabel(w.signIn.password).fill(`not ${PASSWORD}`);
+  await page.getByRole('button', { name: w.signIn.button }).click();
+  await expect(page.getByLabel(w.signIn.password)).toBeFocused();
+  await expect(page.getByLabel(w.signIn.name)).toHaveValue(account);
+  await expect(page).toHaveTitle(
+    new RegExp(`^${escapeRegExp(fillIn(w.errors.titleError, { text: w.signIn.wrong }))}`),
+  );
   await page.getByLabel(w.signIn.password).fill(PASSWORD);
   await page.getByRole('button', { name: w.signIn.button }).click();
   await expect(page.getByRole('heading', { level: 1, name: w.list.heading })).toBeVisible();
@@ -82,9 +90,17 @@ async function journey(
     page.getByRole('heading', { level: 1, name: fillIn(w.order.heading, { number }) }),
   ).toBeVisible();
   if (javaScriptEnabled) await checkA11y(page, 'desk order page');
+  // On a phone the order's facts stay within the window: no sideways scrolling.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(size);
   await page.getByLabel(w.order.newStatus).selectOption({ label: w.statuses.confirmed });
   await page.getByRole('button', { name: w.order.save }).click();
   await expect(page.getByRole('status')).toHaveText(w.done.status);
+  // The message after a change is heard: the page opens with the focus on it, and the title begins with it.
+  await expect(page.getByRole('status')).toBeFocused();
+  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(w.done.status)}`));
   const note = `Rückruf ${run}`;
   await page.getByLabel(w.order.note).fill(note);
   await page.getByRole('button', { name: w.order.addNote }).click();

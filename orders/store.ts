@@ -326,14 +326,25 @@ export const CONFIRMATIONS_PER_DAY = 3;
 export const ORDER_STATUSES = ['new', 'confirmed', 'inDelivery', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The statuses each status may change to. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+const TRANSITIONS = {
   new: ['confirmed', 'cancelled'],
   confirmed: ['inDelivery', 'cancelled'],
   inDelivery: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
-};
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
+
+/** The statuses each status may change to. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = TRANSITIONS;
+
+/** A status nothing follows (completed, cancelled): the desk asks before it sets one. */
+export type FinalStatus = {
+  [S in OrderStatus]: (typeof TRANSITIONS)[S] extends readonly [] ? S : never;
+}[OrderStatus];
+
+export function isFinalStatus(status: OrderStatus): status is FinalStatus {
+  return NEXT_STATUSES[status].length === 0;
+}
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
@@ -558,7 +569,8 @@ export async function openStore(
     .where('name', '=', 'client_key')
     .executeTakeFirstOrThrow();
 
-  const selectOrders = () =>
+  /** Orders with their two mails (to the sales team, and the buyer's confirmation), nothing selected yet. */
+  const ordersWithMails = () =>
     db
       .selectFrom('orders')
       .leftJoin('outbox', (join) =>
@@ -566,7 +578,39 @@ export async function openStore(
       )
       .leftJoin('outbox as confirmation', (join) =>
         join.onRef('confirmation.order_id', '=', 'orders.id').on('confirmation.kind', '=', 'buyer'),
-      )
+      );
+
+  /**
+   * The orders a filter of the desk's list asks for, spam or not (the caller decides): the list and the count
+   * of spam it hides are the same query.
+   */
+  const filteredOrders = (filter: Omit<OrderFilter, 'spam'>) => {
+    let query = ordersWithMails();
+    if (filter.status) query = query.where('orders.status', '=', filter.status);
+    if (filter.mailFailed)
+      query = query.where((eb) =>
+        eb.or([eb('outbox.failed_at', 'is not', null), eb('confirmation.failed_at', 'is not', null)]),
+      );
+    // Days as the sales team means them: in Germany.
+    if (filter.from) query = query.where('orders.created_at', '>=', dayStart(filter.from).toISOString());
+    if (filter.to) query = query.where('orders.created_at', '<', dayEnd(filter.to).toISOString());
+    const terms = [
+      ...(filter.industry ? [{ from: `i:${filter.industry}`, exact: true }] : []),
+      ...queryTerms(filter.q ?? '').map((term) => ({ from: term, exact: false })),
+    ];
+    for (const { from, exact } of terms)
+      query = query.where('orders.id', 'in', (eb) => {
+        const found = eb.selectFrom('order_terms').select('order_terms.order_id');
+        return exact
+          ? found.where('order_terms.term', '=', from)
+          : found.where('order_terms.term', '>=', from).where('order_terms.term', '<', `${from}\uffff`);
+      });
+    return query;
+  };
+
+  /** The columns an order is read from (`toOrder`). */
+  const withOrderColumns = (query: ReturnType<typeof ordersWithMails>) =>
+    query
       .selectAll('orders')
       .select([
         'outbox.sent_at',
@@ -582,6 +626,8 @@ export async function openStore(
         'confirmation.attempts as c_attempts',
         'confirmation.id as c_mail_id',
       ]);
+
+  const selectOrders = () => withOrderColumns(ordersWithMails());
 
   /** A mail's state from its row's columns: sent (at), failed (at, with the answer), or pending (since). */
   function mailState(
@@ -1105,27 +1151,8 @@ export async function openStore(
 
     /** One page of orders, newest first, by the filter: one query, on the indexes of status, date and terms. */
     async listPage(filter: OrderFilter, page = 1): Promise<OrderPage> {
-      let query = selectOrders();
+      let query = withOrderColumns(filteredOrders(filter));
       if (!filter.spam) query = query.where('orders.spam', 'is', null);
-      if (filter.status) query = query.where('orders.status', '=', filter.status);
-      if (filter.mailFailed)
-        query = query.where((eb) =>
-          eb.or([eb('outbox.failed_at', 'is not', null), eb('confirmation.failed_at', 'is not', null)]),
-        );
-      // Days as the sales team means them: in Germany.
-      if (filter.from) query = query.where('orders.created_at', '>=', dayStart(filter.from).toISOString());
-      if (filter.to) query = query.where('orders.created_at', '<', dayEnd(filter.to).toISOString());
-      const terms = [
-        ...(filter.industry ? [{ from: `i:${filter.industry}`, exact: true }] : []),
-        ...queryTerms(filter.q ?? '').map((term) => ({ from: term, exact: false })),
-      ];
-      for (const { from, exact } of terms)
-        query = query.where('orders.id', 'in', (eb) => {
-          const found = eb.selectFrom('order_terms').select('order_terms.order_id');
-          return exact
-            ? found.where('order_terms.term', '=', from)
-            : found.where('order_terms.term', '>=', from).where('order_terms.term', '<', `${from}\uffff`);
-        });
       const rows = await query
         .orderBy('orders.id', 'desc')
         .limit(PAGE_SIZE + 1)
@@ -1134,12 +1161,14 @@ export async function openStore(
       return { orders: rows.slice(0, PAGE_SIZE).map(toOrder), more: rows.length > PAGE_SIZE };
     },
 
-    /** How many orders are held as spam (kept 30 days): the list hides them unless asked, and says how many. */
-    async spamCount(): Promise<number> {
-      const row = await db
-        .selectFrom('orders')
+    /**
+     * How many orders of the filter are held as spam (kept 30 days): the list hides them unless asked, and says
+     * how many it hides.
+     */
+    async spamCount(filter: Omit<OrderFilter, 'spam'> = {}): Promise<number> {
+      const row = await filteredOrders(filter)
         .select((eb) => eb.fn.countAll().as('count'))
-        .where('spam', 'is not', null)
+        .where('orders.spam', 'is not', null)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

@@ -13,6 +13,7 @@ import {
   NEXT_STATUSES,
   ORDER_STATUSES,
   categoriesOf,
+  type FinalStatus,
   type MailState,
   type OrderEvent,
   type OrderFilter,
@@ -50,11 +51,34 @@ function berlinTime(iso: string, locale: Locale, withTime = true): string {
   }).format(new Date(iso));
 }
 
+/** A heading's words with the order's number in them, the number kept on one line (not broken at a hyphen). */
+function withNumber(template: string, number: string) {
+  const [before = '', after = ''] = template.split('{number}');
+  return (
+    <>
+      {before}
+      <span class="nowrap">{number}</span>
+      {after}
+    </>
+  );
+}
+
 function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="csrf" value={token} />;
 }
 
-function Layout({ ctx, title, children }: { ctx: PageContext; title: string; children: Child }) {
+function Layout({
+  ctx,
+  title,
+  notice,
+  children,
+}: {
+  ctx: PageContext;
+  title: string;
+  /** The message or error the page opens with: it comes first in the title, which a screen reader reads out. */
+  notice?: string;
+  children: Child;
+}) {
   const w = words(ctx.locale);
   return (
     <html lang={ctx.locale}>
@@ -62,7 +86,7 @@ function Layout({ ctx, title, children }: { ctx: PageContext; title: string; chi
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{`${title} · ${w.nav}`}</title>
+        <title>{[notice, title, w.nav].filter(Boolean).join(' · ')}</title>
         <link rel="stylesheet" href={`${ctx.base}/desk.css`} />
       </head>
       <body>
@@ -89,20 +113,35 @@ function Layout({ ctx, title, children }: { ctx: PageContext; title: string; chi
   );
 }
 
-/** A message after an action, or an error, read out by screen readers when the page loads. */
-function Notice({ message, error }: { message?: string; error?: { heading: string; text: string } }) {
+/**
+ * A message after an action, or an error. A live region present at load is seldom read out, so the notice takes
+ * the focus as the page opens (`autofocus`, no script), and the page's title begins with it (`noticeTitle`).
+ */
+function Notice({
+  message,
+  error,
+}: {
+  message?: string;
+  /** `field`: the id of the field the error is about; the text links to it. */
+  error?: { heading: string; text: string; field?: string };
+}) {
   if (error)
     return (
-      <div class="notice error" role="alert">
+      <div class="notice error" role="alert" tabindex={-1} autofocus>
         <h2>{error.heading}</h2>
-        <p>{error.text}</p>
+        <p>{error.field ? <a href={`#${error.field}`}>{error.text}</a> : error.text}</p>
       </div>
     );
   return message ? (
-    <p class="notice" role="status">
+    <p class="notice" role="status" tabindex={-1} autofocus>
       {message}
     </p>
   ) : null;
+}
+
+/** What the title begins with: the message, or the error marked as one. */
+function noticeTitle(w: DeskWords, message?: string, error?: string): string | undefined {
+  return error ? fill(w.errors.titleError, { text: error }) : message;
 }
 
 export function SignInPage({
@@ -111,18 +150,22 @@ export function SignInPage({
   error,
   name,
   next,
+  invalid = false,
 }: {
   ctx: PageContext;
   message?: string;
   error?: string;
+  /** The name and password did not match: both fields are marked invalid. */
+  invalid?: boolean;
   /** The name typed before a wrong password, kept. */
   name?: string;
   /** The desk's page to go on to once signed in. */
   next?: string;
 }) {
   const w = words(ctx.locale).signIn;
+  const described = error ? 'sign-in-error' : undefined;
   return (
-    <Layout ctx={ctx} title={w.heading}>
+    <Layout ctx={ctx} title={w.heading} notice={noticeTitle(words(ctx.locale), message, error)}>
       <div class="narrow">
         <h1>{w.heading}</h1>
         {error ? (
@@ -142,10 +185,21 @@ export function SignInPage({
             value={name}
             autocomplete="username"
             required
-            aria-describedby={error ? 'sign-in-error' : undefined}
+            aria-describedby={described}
+            aria-invalid={invalid ? 'true' : undefined}
           />
           <label for="password">{w.password}</label>
-          <input id="password" name="password" type="password" autocomplete="current-password" required />
+          {/* After an error the name is kept: the password is what to type again. */}
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            aria-describedby={described}
+            aria-invalid={invalid ? 'true' : undefined}
+            autofocus={Boolean(error)}
+          />
           <button type="submit">{w.button}</button>
         </form>
       </div>
@@ -287,7 +341,9 @@ export function ListPage({
               {result.orders.map((order) => (
                 <tr key={order.number}>
                   <th scope="row">
-                    <a href={`${ctx.base}/orders/${order.number}`}>{order.number}</a>
+                    <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
+                      {order.number}
+                    </a>
                     {order.spam && <span class="tag">{l.spamTag}</span>}
                   </th>
                   <td>{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
@@ -310,10 +366,14 @@ export function ListPage({
           </table>
         </div>
       )}
-      <nav class="pages" aria-label={fill(l.page, { page })}>
-        {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
-        {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
-      </nav>
+      {/* Only with somewhere to go: an empty navigation landmark is one more stop that leads nowhere. */}
+      {(page > 1 || result.more) && (
+        <nav class="pages" aria-label={l.pages}>
+          {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
+          <span aria-current="page">{fill(l.page, { page })}</span>
+          {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
+        </nav>
+      )}
       <p>
         <a class="button secondary" href={`${ctx.base}/orders.csv${filterQuery(filter)}`}>
           {l.exportCsv}
@@ -378,12 +438,15 @@ export function OrderPageView({
   events,
   message,
   error,
+  noteError = false,
 }: {
   ctx: PageContext;
   order: StoredOrder;
   events: OrderEvent[];
   message?: string;
   error?: string;
+  /** The note sent was empty or too long: the error is the note field's own. */
+  noteError?: boolean;
 }) {
   const w = words(ctx.locale);
   const o = w.order;
@@ -398,19 +461,30 @@ export function OrderPageView({
     ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
   ];
   return (
-    <Layout ctx={ctx} title={fill(o.heading, { number: order.number })}>
+    <Layout
+      ctx={ctx}
+      title={fill(o.heading, { number: order.number })}
+      notice={noticeTitle(w, message, error)}
+    >
       <p>
         <a href={ctx.base}>{o.back}</a>
       </p>
-      <h1>{fill(o.heading, { number: order.number })}</h1>
-      <Notice message={message} error={error ? { heading: w.errors.heading, text: error } : undefined} />
+      <h1>{withNumber(o.heading, order.number)}</h1>
+      <Notice
+        message={message}
+        error={
+          error
+            ? { heading: w.errors.heading, text: error, ...(noteError ? { field: 'note' } : {}) }
+            : undefined
+        }
+      />
       <dl class="facts">
         <dt>{w.list.status}</dt>
         <dd>{w.statuses[order.status]}</dd>
         <dt>{o.created}</dt>
         <dd>{berlinTime(order.createdAt.toISOString(), ctx.locale)}</dd>
         <dt>{o.quote}</dt>
-        <dd>{order.quote}</dd>
+        <dd class="nowrap">{order.quote}</dd>
         <dt>{o.poNumber}</dt>
         <dd>{order.buyer.poNumber || '—'}</dd>
         <dt>{o.language}</dt>
@@ -534,12 +608,15 @@ export function OrderPageView({
             {events.map((event, index) => (
               <li key={String(index)}>
                 <time datetime={event.at}>{berlinTime(event.at, ctx.locale)}</time> · {event.who}:{' '}
-                {fill(w.events[event.kind], {
-                  detail:
-                    event.kind === 'status' && event.detail in w.statuses
-                      ? w.statuses[event.detail as keyof DeskWords['statuses']]
-                      : event.detail,
-                })}
+                {/* Erasing the buyer's details empties the notes' text (they may name the buyer); the note stays. */}
+                {event.kind === 'note' && event.detail === ''
+                  ? o.noteErased
+                  : fill(w.events[event.kind], {
+                      detail:
+                        event.kind === 'status' && event.detail in w.statuses
+                          ? w.statuses[event.detail as keyof DeskWords['statuses']]
+                          : event.detail,
+                    })}
               </li>
             ))}
           </ol>
@@ -569,7 +646,20 @@ export function OrderPageView({
           <form method="post" action={action('note')} class="stack">
             <Csrf token={ctx.csrf} />
             <label for="note">{o.note}</label>
-            <textarea id="note" name="note" rows={3} maxlength={2000} required></textarea>
+            {noteError && (
+              <p id="note-error" class="field-error">
+                {w.errors.note}
+              </p>
+            )}
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxlength={2000}
+              required
+              aria-invalid={noteError ? 'true' : undefined}
+              aria-describedby={noteError ? 'note-error' : undefined}
+            ></textarea>
             <button type="submit">{o.addNote}</button>
           </form>
 
@@ -621,7 +711,7 @@ export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: Stor
   return (
     <Layout ctx={ctx} title={o.erase}>
       <div class="narrow">
-        <h1>{fill(o.eraseHeading, { number: order.number })}</h1>
+        <h1>{withNumber(o.eraseHeading, order.number)}</h1>
         <p>{o.eraseText}</p>
         <form method="post" action={`${ctx.base}/orders/${order.number}/erase`} class="buttons">
           <Csrf token={ctx.csrf} />
@@ -629,6 +719,38 @@ export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: Stor
             {o.eraseConfirm}
           </button>
           <a href={`${ctx.base}/orders/${order.number}`}>{o.cancel}</a>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
+/** The step before a status nothing follows: the same form again, with the confirmation. */
+export function FinalStatusConfirmPage({
+  ctx,
+  order,
+  status,
+}: {
+  ctx: PageContext;
+  order: StoredOrder;
+  status: FinalStatus;
+}) {
+  const o = words(ctx.locale).order;
+  const step = o.finalStatus[status];
+  const heading = fill(step.heading, { number: order.number });
+  return (
+    <Layout ctx={ctx} title={heading}>
+      <div class="narrow">
+        <h1>{withNumber(step.heading, order.number)}</h1>
+        <p>{step.text}</p>
+        <form method="post" action={`${ctx.base}/orders/${order.number}/status`} class="buttons">
+          <Csrf token={ctx.csrf} />
+          <input type="hidden" name="status" value={status} />
+          <input type="hidden" name="confirm" value={status} />
+          <button type="submit" class="danger">
+            {step.confirm}
+          </button>
+          <a href={`${ctx.base}/orders/${order.number}`}>{o.keepStatus}</a>
         </form>
       </div>
     </Layout>

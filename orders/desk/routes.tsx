@@ -17,9 +17,24 @@ import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../a
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
-import { DatabaseUnavailable, isOrderStatus, type OrderFilter, type Store } from '../store';
+import {
+  DatabaseUnavailable,
+  NEXT_STATUSES,
+  isFinalStatus,
+  isOrderStatus,
+  type OrderFilter,
+  type Store,
+} from '../store';
 import { SESSION_IDLE_MS, newSessionId, sessionHash, signIn } from './auth';
-import { EraseConfirmPage, ErrorPage, ListPage, OrderPageView, SignInPage, type PageContext } from './pages';
+import {
+  EraseConfirmPage,
+  ErrorPage,
+  FinalStatusConfirmPage,
+  ListPage,
+  OrderPageView,
+  SignInPage,
+  type PageContext,
+} from './pages';
 import { deskWords } from './words';
 
 /**
@@ -176,7 +191,13 @@ export function createDesk({
 
   const signInForm = (
     c: Context<Env>,
-    { message, error, name, next }: { message?: string; error?: string; name?: string; next?: unknown },
+    {
+      message,
+      error,
+      invalid,
+      name,
+      next,
+    }: { message?: string; error?: string; invalid?: boolean; name?: string; next?: unknown },
     status: 200 | 403 | 429 = 200,
   ) => {
     const nonce = randomBytes(24).toString('base64url');
@@ -188,6 +209,7 @@ export function createDesk({
         ctx={context(c, store.clientHash(`desk-sign-in:${nonce}`))}
         message={message}
         error={error}
+        invalid={invalid}
         name={name}
         next={then === base ? undefined : then}
       />,
@@ -198,8 +220,12 @@ export function createDesk({
   desk.get('/sign-in', (c) => {
     const w = deskWords[localeOf(c)].signIn;
     const note = c.req.query('note');
+    const message = [
+      note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined,
+      c.req.query('unsaved') === '1' ? w.unsaved : undefined,
+    ].filter(Boolean);
     return signInForm(c, {
-      message: note === 'expired' ? w.expired : note === 'signed-out' ? w.signedOut : undefined,
+      message: message.length > 0 ? message.join(' ') : undefined,
       next: c.req.query('next'),
     });
   });
@@ -217,7 +243,7 @@ export function createDesk({
     if (!result.ok)
       return signInForm(
         c,
-        { error: w[result.reason], name, next: form.next },
+        { error: w[result.reason], invalid: result.reason === 'wrong', name, next: form.next },
         result.reason === 'wrong' ? 403 : 429,
       );
     const session = newSessionId();
@@ -234,12 +260,23 @@ export function createDesk({
     const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
-      // Back to this page after signing in; after a form, to the order it was on (what was typed is not kept).
+      // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,
+      // so a change refused here is said to be lost: on the sign-in page, and on the order's page after it.
       const url = new URL(c.req.url);
       const parts = url.pathname.split('/');
       const order = parts.at(-3) === 'orders' ? parts.slice(0, -1).join('/') : undefined;
-      const next = c.req.method === 'GET' ? `${url.pathname}${url.search}` : (order ?? base);
-      const query = new URLSearchParams({ ...(session ? { note: 'expired' } : {}), next });
+      const unsaved = c.req.method === 'POST' && url.pathname !== `${base}/sign-out`;
+      const next =
+        c.req.method === 'GET'
+          ? `${url.pathname}${url.search}`
+          : order
+            ? `${order}${unsaved ? '?error=unsaved' : ''}`
+            : base;
+      const query = new URLSearchParams({
+        ...(session ? { note: 'expired' } : {}),
+        ...(unsaved ? { unsaved: '1' } : {}),
+        next,
+      });
       return c.redirect(`${base}/sign-in?${query}`, 303);
     }
     c.set('user', user);
@@ -272,7 +309,7 @@ export function createDesk({
   desk.get('/', async (c) => {
     const filter = readFilter(c);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount()]);
+    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount(filter)]);
     return render(
       c,
       <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} spamCount={spamCount} />,
@@ -338,10 +375,13 @@ export function createDesk({
             ? w.errors.status
             : error === 'note'
               ? w.errors.note
-              : error
-                ? w.errors.generic
-                : undefined
+              : error === 'unsaved'
+                ? w.errors.unsaved
+                : error
+                  ? w.errors.generic
+                  : undefined
         }
+        noteError={error === 'note'}
       />,
     );
   });
@@ -353,8 +393,15 @@ export function createDesk({
     const number = c.req.param('number');
     const form = await c.req.parseBody();
     const status = form.status;
-    if (!isOrderStatus(status) || !(await store.changeStatus(number, status, c.get('user')!)))
-      return back(c, number, 'error=status');
+    if (!isOrderStatus(status)) return back(c, number, 'error=status');
+    // Nothing follows a final status, so it is set only from its own step, which says so: the select's one
+    // keystroke and Enter never cancel an order by themselves.
+    if (isFinalStatus(status) && form.confirm !== status) {
+      const order = await store.orderByNumber(number);
+      if (!order || !NEXT_STATUSES[order.status].includes(status)) return back(c, number, 'error=status');
+      return render(c, <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} />);
+    }
+    if (!(await store.changeStatus(number, status, c.get('user')!))) return back(c, number, 'error=status');
     return back(c, number, 'done=status');
   });
 
@@ -413,7 +460,7 @@ export function createDesk({
 
   // Anything else under /desk: a page in the desk's language, not the API's JSON.
   desk.all('*', (c) =>
-    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.notFound} />, 404),
+    render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.pageNotFound} />, 404),
   );
 
   // The database is away (restarting, down, locked): say so on a page, and when to try again.

@@ -1,6 +1,6 @@
 import type { VatCase } from '../../lib/checkout/vat';
 import type { Locale } from '../../lib/i18n';
-import type { EventKind, OrderStatus } from '../store';
+import type { EventKind, FinalStatus, OrderStatus } from '../store';
 
 /**
  * The desk's own words, German and English. The desk is the sales team's tool, not the shop's copy: its words
@@ -22,6 +22,8 @@ export interface DeskWords {
     throttled: string;
     expired: string;
     signedOut: string;
+    /** After a form posted without a session: what it would have changed is not saved. */
+    unsaved: string;
     refused: string;
   };
   statuses: Record<OrderStatus, string>;
@@ -57,6 +59,8 @@ export interface DeskWords {
     previous: string;
     next: string;
     page: string;
+    /** The name of the navigation between the list's pages. */
+    pages: string;
     exportCsv: string;
     accounts: string;
     accountsHint: string;
@@ -111,17 +115,29 @@ export interface DeskWords {
     eraseText: string;
     eraseConfirm: string;
     cancel: string;
+    /** The step before a status nothing follows: what happens, and the button that does it. */
+    finalStatus: Record<FinalStatus, { heading: string; text: string; confirm: string }>;
+    /** The way back from that step, the status left as it is. */
+    keepStatus: string;
+    /** A note in the history whose text went with the buyer's details. */
+    noteErased: string;
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
   errors: {
     notFound: string;
+    /** Any other address under the desk that is not one of its pages. */
+    pageNotFound: string;
     status: string;
     note: string;
+    /** On the order's page after signing in again: the change sent without a session was not saved. */
+    unsaved: string;
     period: string;
     forbidden: string;
     generic: string;
     heading: string;
+    /** The page's title after an error: `{text}` is the error. */
+    titleError: string;
   };
 }
 
@@ -144,6 +160,8 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
+      unsaved:
+        'Ihre Änderung wurde nicht gespeichert. Bitte geben Sie sie nach der Anmeldung noch einmal ein.',
       refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
     },
     statuses: {
@@ -200,6 +218,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       previous: 'Neuere',
       next: 'Ältere',
       page: 'Seite {page}',
+      pages: 'Seiten der Liste',
       exportCsv: 'Diese Auswahl als CSV exportieren',
       accounts: 'Export für die Buchhaltung',
       accountsHint: 'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto je Bestellung im Zeitraum, ohne Spam.',
@@ -259,6 +278,20 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
+      finalStatus: {
+        completed: {
+          heading: 'Bestellung {number} abschließen?',
+          text: 'Die Bestellung wird abgeschlossen. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          confirm: 'Endgültig abschließen',
+        },
+        cancelled: {
+          heading: 'Bestellung {number} stornieren?',
+          text: 'Die Bestellung wird storniert. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          confirm: 'Endgültig stornieren',
+        },
+      },
+      keepStatus: 'Abbrechen, Status nicht ändern',
+      noteErased: 'Notiz (Text gelöscht)',
     },
     events: {
       status: 'Status: {detail}',
@@ -281,12 +314,16 @@ export const deskWords: Record<Locale, DeskWords> = {
     errors: {
       heading: 'Das hat nicht geklappt',
       notFound: 'Diese Bestellung gibt es nicht.',
+      pageNotFound: 'Diese Seite gibt es im Desk nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      unsaved:
+        'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte geben Sie sie noch einmal ein.',
       period: 'Bitte wählen Sie einen Zeitraum: „Von“ und „Bis“ als Datum, „Von“ nicht nach „Bis“.',
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+      titleError: 'Fehler: {text}',
     },
   },
   en: {
@@ -305,6 +342,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       throttled: 'Too many wrong sign-ins from your connection. Please try again in 15 minutes.',
       expired: 'Your session has expired. Please sign in again.',
       signedOut: 'You are signed out.',
+      unsaved: 'Your change was not saved. Please make it again once you are signed in.',
       refused: 'The form was out of date. Please try again.',
     },
     statuses: {
@@ -361,6 +399,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       previous: 'Newer',
       next: 'Older',
       page: 'Page {page}',
+      pages: 'Pages of the list',
       exportCsv: 'Export this selection as CSV',
       accounts: 'Export for the accountant',
       accountsHint: 'Net, VAT case, VAT and gross per order in the period, spam left out.',
@@ -420,6 +459,20 @@ export const deskWords: Record<Locale, DeskWords> = {
         'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts. This cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
+      finalStatus: {
+        completed: {
+          heading: 'Complete order {number}?',
+          text: 'The order is completed. This is final: its status cannot be changed afterwards.',
+          confirm: 'Complete for good',
+        },
+        cancelled: {
+          heading: 'Cancel order {number}?',
+          text: 'The order is cancelled. This is final: its status cannot be changed afterwards.',
+          confirm: 'Cancel the order for good',
+        },
+      },
+      keepStatus: 'Go back, leave the status as it is',
+      noteErased: 'Note (text erased)',
     },
     events: {
       status: 'Status: {detail}',
@@ -441,12 +494,15 @@ export const deskWords: Record<Locale, DeskWords> = {
     errors: {
       heading: 'That did not work',
       notFound: 'There is no such order.',
+      pageNotFound: 'There is no such page in the desk.',
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
+      unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic: 'That did not work. Please reload the page and try again.',
+      titleError: 'Error: {text}',
     },
   },
 };

@@ -23,7 +23,7 @@ import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
-import { DatabaseUnavailable, openStore, type Store } from '../store';
+import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
   buyer,
   post,
@@ -121,6 +121,57 @@ function browser(language = 'en-GB,en;q=0.8') {
     },
     /** The page's visible text, spaces collapsed. */
     text: () => page('main').text().replace(/\s+/g, ' '),
+    /** Where the links with this visible text lead. */
+    links: (name: string) =>
+      page('main a')
+        .filter((_, a) => page(a).text().trim() === name)
+        .map((_, a) => page(a).attr('href'))
+        .get(),
+    /** The visible names of the page's buttons, outside its header. */
+    buttons: () =>
+      page('main button')
+        .map((_, button) => page(button).text().trim())
+        .get(),
+    /** The navigation landmarks of the page: each one's name, and the names of the links in it. */
+    navigations: () =>
+      page('nav, [role=navigation]')
+        .map((_, nav) => ({
+          name: page(nav).attr('aria-label') ?? '',
+          links: page(nav)
+            .find('a[href]')
+            .map((_, a) => page(a).text().trim())
+            .get(),
+        }))
+        .get(),
+    /** The page's title, as the browser's tab and a screen reader say it. */
+    title: () => page('title').text(),
+    /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
+    focused() {
+      const element = page('[autofocus]');
+      assert.equal(element.length, 1, 'one element takes the focus');
+      return {
+        role: element.attr('role') ?? element.attr('id'),
+        text: element.text().replace(/\s+/g, ' ').trim(),
+        focusable: element.is('input, select, textarea, button, a[href], [tabindex]'),
+      };
+    },
+    /** The field a label names. */
+    field(label: string) {
+      const forId = page('label')
+        .filter((_, element) => page(element).text() === label)
+        .attr('for');
+      assert.ok(forId, `a label ${label}`);
+      return page(`#${forId}`);
+    },
+    /** What a field's description says (`aria-describedby`), spaces collapsed. */
+    description(label: string) {
+      const ids = (self.field(label).attr('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      return ids
+        .map((id) => page(`#${id}`).text())
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    },
     /** Posts the form whose action ends so, with its hidden fields and these values; follows the redirect. */
     async submit(action: string, values: Record<string, string> = {}, headers: Record<string, string> = {}) {
       const form = page(`form[action$="${action}"]`).first();
@@ -353,6 +404,44 @@ describe('signing in', () => {
     assert.equal(huge.status, 413);
   });
 
+  it('says a change was not saved when the session ended in another tab, before and after signing in', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'anderer-tab@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    // Signed out in another tab: the cookie is gone, this tab still shows the order's forms.
+    const otherTab = browser('de-DE,de;q=0.9');
+    for (const [name, value] of anna.cookies) otherTab.cookies.set(name, value);
+    await otherTab.get('/desk');
+    await otherTab.submit('/sign-out');
+    anna.cookies.clear();
+    await anna.submit('/note', { note: 'Rückruf am Freitag' });
+    assert.ok(anna.text().includes(de.signIn.heading));
+    assert.ok(anna.text().includes(de.signIn.unsaved), anna.text());
+    await anna.submit('/sign-in', { name: 'anna', password: PASSWORD });
+    assert.ok(anna.text().includes(de.order.heading.replace('{number}', number)), 'back on the order');
+    assert.ok(anna.text().includes(de.errors.unsaved), anna.text());
+    assert.deepEqual(await store.events(number), [], 'the note was not saved');
+    // The page of an order opened as usual says nothing of the kind.
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(!anna.text().includes(de.errors.unsaved));
+  });
+
+  it('after a wrong password, names the error in the title, ties it to both fields and focuses the password', async () => {
+    const german = browser('de-DE,de;q=0.9');
+    await german.signIn('anna', 'wrong password!');
+    assert.ok(
+      german.title().startsWith(de.errors.titleError.replace('{text}', de.signIn.wrong)),
+      german.title(),
+    );
+    for (const label of [de.signIn.name, de.signIn.password]) {
+      assert.equal(german.field(label).attr('aria-invalid'), 'true', label);
+      assert.equal(german.description(label), de.signIn.wrong, label);
+    }
+    assert.equal(german.field(de.signIn.name).attr('value'), 'anna', 'the name is kept');
+    assert.deepEqual(german.focused(), { role: 'password', text: '', focusable: true });
+  });
+
   it('refuses a change without the form token, or posted from another site', async () => {
     const anna = browser();
     await anna.signIn('anna');
@@ -397,10 +486,13 @@ describe('signing in', () => {
     clock += SESSION_IDLE_MS + 1000;
     await anna.submit('/note', { note: 'Rückruf' });
     assert.ok(anna.text().includes(w.signIn.expired));
+    assert.ok(anna.text().includes(w.signIn.unsaved), 'the note typed is said to be lost');
     await anna.submit('/sign-in', { name: 'anna', password: 'wrong password!' });
     assert.ok(anna.text().includes(w.signIn.wrong));
     await anna.submit('/sign-in', { name: 'anna', password: PASSWORD });
     assert.ok(anna.text().includes(w.order.heading.replace('{number}', number)), 'back on the order');
+    assert.ok(anna.text().includes(w.errors.unsaved), 'the order’s page says the note was not saved');
+    assert.deepEqual(await store.events(number), [], 'nothing was recorded');
     // Only a page of the desk: another host, or a path that only looks like one, goes to the list.
     for (const next of ['//evil.example/desk', 'https://evil.example/desk/orders', '/desk/../admin']) {
       const other = browser();
@@ -423,6 +515,12 @@ describe('pages that are not there, and a database that is away', () => {
     const german = browser('de-DE');
     const missing = await german.get('/desk/gibt-es-nicht');
     assert.equal(missing.status, 404);
+    assert.ok(german.text().includes(de.errors.pageNotFound), german.text());
+    assert.ok(!german.text().includes(de.errors.notFound), 'a page, not an order, is missing');
+    // An order that does not exist says so in its own words.
+    await german.signIn('anna');
+    const noOrder = await german.get('/desk/orders/LW-20000101-000001');
+    assert.equal(noOrder.status, 404);
     assert.ok(german.text().includes(de.errors.notFound));
 
     const away = new Hono();
@@ -488,9 +586,45 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(note), note);
     await anna.get('/desk?spam=1');
     assert.ok(!anna.text().includes(note), 'no note while spam is shown');
+    // Within a filter it counts the spam of that filter: the one of the search, and none of a status it lacks.
+    const noted = () =>
+      [w.list.spamHidden.one, w.list.spamHidden.other.split('{count}')[1]!].filter((text) =>
+        anna.text().includes(text),
+      );
+    await anna.get('/desk?q=sonnenschein');
+    assert.deepEqual(noted(), [w.list.spamHidden.one]);
+    await anna.get('/desk?status=completed');
+    assert.deepEqual(noted(), [], 'no spam is completed');
     const other = getCategories().find((category) => category.id !== validOrder().lines[0]!.category)!;
     assert.deepEqual(await rows(`q=sonnenschein&industry=${other.id}`), []);
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
+  });
+
+  it('offers a navigation between pages only when there is another page, and says which one is shown', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const word = 'Seitenweise';
+    // Held as spam (the honeypot filled), so that no mail is queued for them; the list shows them when asked.
+    for (let i = 0; i <= PAGE_SIZE; i++)
+      await place(
+        validOrder({
+          buyer: { ...buyer, company: `${word} ${i} GmbH`, email: `seite-${i}@kunde.example` },
+          website: 'https://spam.example',
+        }),
+      );
+    await anna.get(`/desk?q=${word}&spam=1&status=completed`);
+    assert.ok(anna.text().includes(de.list.none));
+    assert.deepEqual(anna.navigations(), [], 'no navigation without results');
+    await anna.get(`/desk?q=${word}&spam=1`);
+    assert.equal(anna.listed().length, PAGE_SIZE);
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.next] }]);
+    assert.ok(anna.text().includes(de.list.page.replace('{page}', '1')));
+    await anna.get(`/desk?q=${word}&spam=1&page=2`);
+    assert.equal(anna.listed().length, 1);
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
+    await anna.get(`/desk?q=${anna.listed()[0]}&spam=1`);
+    assert.equal(anna.listed().length, 1);
+    assert.deepEqual(anna.navigations(), [], 'no navigation for a single page');
   });
 
   it('confirms an order, adds a note, and shows both in the history with who and when', async () => {
@@ -507,10 +641,89 @@ describe('working with orders', () => {
     // new → confirmed → in delivery → completed; completed is final, and cancelled is no longer possible.
     await anna.submit('/status', { status: 'inDelivery' });
     await anna.submit('/status', { status: 'completed' });
+    // Completed is final: its own step asks first.
+    assert.ok(anna.text().includes(w.order.finalStatus.completed.heading.replace('{number}', number)));
+    await anna.submit('/status');
     assert.ok(anna.text().includes(w.order.final));
     const refused = await store.changeStatus(number, 'cancelled', 'anna');
     assert.equal(refused, false);
     assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('cancels an order, which is final, only after a step that says so; other statuses at once', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    // The select's next option and Enter: the form posts "cancelled" without the step's confirmation.
+    await anna.submit('/status', { status: 'cancelled' });
+    const step = de.order.finalStatus.cancelled;
+    assert.ok(anna.text().includes(step.heading.replace('{number}', number)), anna.text());
+    assert.ok(anna.text().includes(step.text));
+    assert.equal((await store.orderByNumber(number))?.status, 'new', 'nothing changed yet');
+    assert.deepEqual(await store.events(number), []);
+    // Its way back leads to the order, the status as it was.
+    const keep = anna.links(de.order.keepStatus);
+    assert.deepEqual(keep, [`/desk/orders/${number}`]);
+    await anna.get(keep[0]!);
+    assert.ok(anna.text().includes(de.order.heading.replace('{number}', number)));
+    // Confirmed on the step: cancelled, and final.
+    await anna.submit('/status', { status: 'cancelled' });
+    assert.deepEqual(anna.buttons(), [step.confirm]);
+    await anna.submit('/status');
+    assert.ok(anna.text().includes(de.done.status));
+    assert.equal((await store.orderByNumber(number))?.status, 'cancelled');
+    assert.ok(anna.text().includes(de.order.final));
+    // A status that is not final still takes one step.
+    const other = await place(validOrder({ buyer: { ...buyer, email: 'weiter@kunde.example' } }));
+    await anna.get(`/desk/orders/${other}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.done.status));
+    assert.equal((await store.orderByNumber(other))?.status, 'confirmed');
+  });
+
+  it('opens the page after each change on its message: first in the title, and focused', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'gehoert@kunde.example' } }));
+    const opensOn = (role: 'status' | 'alert', text: string) => {
+      const title = role === 'alert' ? de.errors.titleError.replace('{text}', text) : text;
+      assert.ok(anna.title().startsWith(title), `${anna.title()} begins with ${title}`);
+      const focused = anna.focused();
+      assert.equal(focused.role, role, text);
+      assert.ok(focused.text.includes(text), `${focused.text} says ${text}`);
+      assert.ok(focused.focusable, text);
+    };
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    opensOn('status', de.done.status);
+    await anna.submit('/note', { note: 'Rückruf am Dienstag' });
+    opensOn('status', de.done.note);
+    await anna.submit('/note', { note: '   ' });
+    opensOn('alert', de.errors.note);
+    await anna.submit('/spam');
+    opensOn('status', de.done.spam);
+    await anna.get(`/desk/orders/${number}/erase`);
+    await anna.submit('/erase');
+    opensOn('status', de.done.erase);
+    // A page without a message keeps its own title and leaves the focus where the browser puts it.
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.title().startsWith(de.order.heading.replace('{number}', number)), anna.title());
+    assert.throws(() => anna.focused());
+  });
+
+  it('ties the error of an empty note to the note field, and links to it from the message', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'leer@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    assert.equal(anna.field(de.order.note).attr('aria-invalid'), undefined, 'valid before');
+    // Spaces pass the browser's `required`; the service refuses them.
+    await anna.submit('/note', { note: '   ' });
+    assert.equal(anna.field(de.order.note).attr('aria-invalid'), 'true');
+    assert.equal(anna.description(de.order.note), de.errors.note);
+    assert.deepEqual(anna.links(de.errors.note), ['#note'], 'the message leads to the field');
+    assert.deepEqual(await store.events(number), []);
   });
 
   it('lets a spam order through: its mail to the sales team and the confirmation go out', async () => {
@@ -596,11 +809,14 @@ describe('working with orders', () => {
     const company = 'Löschmich Handels GmbH';
     const number = await place(validOrder({ buyer: { ...buyer, company, email: 'erase@kunde.example' } }));
     await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/note', { note: `Rückruf bei ${company}` });
     await anna.get(`/desk/orders/${number}/erase`);
     assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
     await anna.submit('/erase');
     assert.ok(anna.text().includes(w.done.erase));
     assert.ok(!anna.text().includes(company));
+    // The note stays in the history, saying that its text was erased.
+    assert.ok(anna.text().includes(`anna: ${w.order.noteErased}`), anna.text());
     const order = await store.orderByNumber(number);
     assert.equal(order?.erased, true);
     assert.equal(order?.buyer.company, '');
