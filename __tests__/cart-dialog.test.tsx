@@ -85,6 +85,16 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
+/** The text is in the dialog, inside a status that screen readers announce. */
+function expectAnnounced(dialog: HTMLElement, text: string) {
+  const message = within(dialog).getByText(text);
+  expect(
+    within(dialog)
+      .getAllByRole('status')
+      .some((status) => status.contains(message)),
+  ).toBe(true);
+}
+
 describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
   const ui = cartUi(locale);
 
@@ -214,12 +224,7 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     ).toBeInTheDocument();
 
     // The removal is announced, and its Undo button takes the focus the removed row's button had.
-    const message = within(dialog).getByText(template(ui.removed, stairlifts));
-    expect(
-      within(dialog)
-        .getAllByRole('status')
-        .some((status) => status.contains(message)),
-    ).toBe(true);
+    expectAnnounced(dialog, template(ui.removed, stairlifts));
     const undo = within(dialog).getByRole('button', { name: template(ui.undoLabel, stairlifts) });
     expect(undo).toHaveTextContent(ui.undo);
     expect(undo).toHaveFocus();
@@ -233,12 +238,7 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     expect(within(dialog).queryByText(template(ui.removed, stairlifts))).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: template(ui.undoLabel, stairlifts) })).toBeNull();
     // Its return is announced, and focus goes to the row that is back, not to the page behind the dialog.
-    const back = within(dialog).getByText(template(ui.restored, stairlifts));
-    expect(
-      within(dialog)
-        .getAllByRole('status')
-        .some((status) => status.contains(back)),
-    ).toBe(true);
+    expectAnnounced(dialog, template(ui.restored, stairlifts));
     expect(within(dialog).getByRole('button', { name: template(ui.remove, stairlifts) })).toHaveFocus();
 
     // Taking a row out again replaces that message with the new removal.

@@ -52,6 +52,16 @@ function sameButFilled(loaded: unknown, raw: unknown, at = ''): string[] {
   return loaded === raw ? [] : [`${at}: changed`];
 }
 
+/** What the build's validation says of the content as it is now; the test fails if it accepts it. */
+function validationMessage(): string {
+  try {
+    validateAllContent();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('validateAllContent accepted broken content');
+}
+
 describe('the real content', () => {
   it('validates as a whole', () => {
     expect(() => validateAllContent()).not.toThrow();
@@ -102,15 +112,6 @@ describe('broken content', () => {
     const json = readJson(file, root()) as Record<string, unknown>;
     change(json);
     fs.writeFileSync(path.join(root(), file), JSON.stringify(json, null, 2));
-  }
-
-  function validationMessage(): string {
-    try {
-      validateAllContent();
-    } catch (error) {
-      return (error as Error).message;
-    }
-    throw new Error('validateAllContent accepted broken content');
   }
 
   it('passes for an untouched copy (so the failures below come from the edits)', () => {
@@ -309,15 +310,6 @@ describe('a new industry’s copy before its row', () => {
   const root = useContentCopy();
   const model = categories[0]!.translationKey;
 
-  function messageFor(): string {
-    try {
-      validateAllContent();
-    } catch (error) {
-      return (error as Error).message;
-    }
-    throw new Error('validateAllContent accepted broken copy');
-  }
-
   it('passes alone, and the site does not show it yet', () => {
     addFixtureCopy(root(), model);
     expect(() => validateAllContent()).not.toThrow();
@@ -331,21 +323,21 @@ describe('a new industry’s copy before its row', () => {
     const file = path.join(root(), 'en', 'categories', `${fixtureCategory.translationKey}.json`);
     const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { benefits: string[] };
     fs.writeFileSync(file, JSON.stringify({ ...json, benefits: json.benefits.slice(1) }));
-    const message = messageFor();
+    const message = validationMessage();
     expect(message).toContain(`content/en/categories/${fixtureCategory.translationKey}.json`);
     expect(message).toMatch(/\bbenefits\b/);
   });
 
   it('names the language it still lacks', () => {
     addFixtureCopy(root(), model, fixtureCategory.translationKey, ['de']);
-    expect(messageFor()).toContain(
+    expect(validationMessage()).toContain(
       `Missing content file content/en/categories/${fixtureCategory.translationKey}.json`,
     );
   });
 
   it.each(['fliesenleger-ü', 'Fliesen leger'])('refuses the name "%s", which no row could name', (name) => {
     addFixtureCopy(root(), model, name);
-    const message = messageFor();
+    const message = validationMessage();
     expect(message).toContain(`content/<language>/categories/${name}.json`);
     expect(message).toMatch(/URL/);
   });

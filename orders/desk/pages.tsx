@@ -706,22 +706,65 @@ export function OrderPageView({
   );
 }
 
-export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: StoredOrder }) {
-  const o = words(ctx.locale).order;
+/**
+ * A step before what cannot be undone: what will happen, a button that does it (the form posts again, with what
+ * `fields` add), and a way back to the order unchanged.
+ */
+function ConfirmStep({
+  ctx,
+  order,
+  heading,
+  title = fill(heading, { number: order.number }),
+  text,
+  action,
+  fields = {},
+  confirm,
+  cancel,
+}: {
+  ctx: PageContext;
+  order: StoredOrder;
+  /** With `{number}`, the order's number. */
+  heading: string;
+  title?: string;
+  text: string;
+  action: string;
+  fields?: Record<string, string>;
+  confirm: string;
+  cancel: string;
+}) {
   return (
-    <Layout ctx={ctx} title={o.erase}>
+    <Layout ctx={ctx} title={title}>
       <div class="narrow">
-        <h1>{withNumber(o.eraseHeading, order.number)}</h1>
-        <p>{o.eraseText}</p>
-        <form method="post" action={`${ctx.base}/orders/${order.number}/erase`} class="buttons">
+        <h1>{withNumber(heading, order.number)}</h1>
+        <p>{text}</p>
+        <form method="post" action={`${ctx.base}/orders/${order.number}/${action}`} class="buttons">
           <Csrf token={ctx.csrf} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <button type="submit" class="danger">
-            {o.eraseConfirm}
+            {confirm}
           </button>
-          <a href={`${ctx.base}/orders/${order.number}`}>{o.cancel}</a>
+          <a href={`${ctx.base}/orders/${order.number}`}>{cancel}</a>
         </form>
       </div>
     </Layout>
+  );
+}
+
+export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: StoredOrder }) {
+  const o = words(ctx.locale).order;
+  return (
+    <ConfirmStep
+      ctx={ctx}
+      order={order}
+      heading={o.eraseHeading}
+      title={o.erase}
+      text={o.eraseText}
+      action="erase"
+      confirm={o.eraseConfirm}
+      cancel={o.cancel}
+    />
   );
 }
 
@@ -737,23 +780,17 @@ export function FinalStatusConfirmPage({
 }) {
   const o = words(ctx.locale).order;
   const step = o.finalStatus[status];
-  const heading = fill(step.heading, { number: order.number });
   return (
-    <Layout ctx={ctx} title={heading}>
-      <div class="narrow">
-        <h1>{withNumber(step.heading, order.number)}</h1>
-        <p>{step.text}</p>
-        <form method="post" action={`${ctx.base}/orders/${order.number}/status`} class="buttons">
-          <Csrf token={ctx.csrf} />
-          <input type="hidden" name="status" value={status} />
-          <input type="hidden" name="confirm" value={status} />
-          <button type="submit" class="danger">
-            {step.confirm}
-          </button>
-          <a href={`${ctx.base}/orders/${order.number}`}>{o.keepStatus}</a>
-        </form>
-      </div>
-    </Layout>
+    <ConfirmStep
+      ctx={ctx}
+      order={order}
+      heading={step.heading}
+      text={step.text}
+      action="status"
+      fields={{ status, confirm: status }}
+      confirm={step.confirm}
+      cancel={o.keepStatus}
+    />
   );
 }
 
