@@ -136,7 +136,12 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
     expect(quantity()).toHaveTextContent(/^3$/);
     const total = 3 * priceCents('treppenlifte') + 5 * priceCents('kanzlei');
-    expect(within(dialog).getByText(byPlainText(centsAsText(total, locale)))).toBeInTheDocument();
+    const amount = within(dialog).getByText(byPlainText(centsAsText(total, locale)));
+    // The new total is said with its label, as one piece, where a screen reader hears it.
+    const live = amount.closest('[aria-live]');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toHaveAttribute('aria-atomic', 'true');
+    expect(plain(live?.textContent)).toBe(`${ui.total}${centsAsText(total, locale)}`);
 
     const decrease = () => within(dialog).getByRole('button', { name: template(ui.decrease, stairlifts) });
     await user.click(decrease());

@@ -177,7 +177,9 @@ export function CartDialog({
           )}
 
           <div className="border-t border-slate-200 px-5 py-4">
-            <div className="flex items-baseline justify-between">
+            {/* Said again whenever it changes, label and amount together: a screen reader hears the new total
+                after each plus, minus or removal, not only the row's quantity. */}
+            <div className="flex items-baseline justify-between" aria-live="polite" aria-atomic="true">
               <span className="text-base font-semibold text-slate-900">{strings.total}</span>
               <span className="text-xl font-bold text-slate-900 tabular-nums" data-testid="cart-total">
                 {formatMoney(total, locale)}
