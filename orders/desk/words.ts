@@ -281,12 +281,12 @@ export const deskWords: Record<Locale, DeskWords> = {
       finalStatus: {
         completed: {
           heading: 'Bestellung {number} abschließen?',
-          text: 'Die Bestellung wird abgeschlossen. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          text: 'Damit ist die Bestellung abgeschlossen, und das endgültig: Ihr Status lässt sich danach nicht mehr ändern.',
           confirm: 'Endgültig abschließen',
         },
         cancelled: {
           heading: 'Bestellung {number} stornieren?',
-          text: 'Die Bestellung wird storniert. Das ist endgültig: Danach lässt sich ihr Status nicht mehr ändern.',
+          text: 'Damit ist die Bestellung storniert, und das endgültig: Ihr Status lässt sich danach nicht mehr ändern.',
           confirm: 'Endgültig stornieren',
         },
       },
@@ -462,12 +462,12 @@ export const deskWords: Record<Locale, DeskWords> = {
       finalStatus: {
         completed: {
           heading: 'Complete order {number}?',
-          text: 'The order is completed. This is final: its status cannot be changed afterwards.',
+          text: 'This completes the order for good: its status cannot be changed afterwards.',
           confirm: 'Complete for good',
         },
         cancelled: {
           heading: 'Cancel order {number}?',
-          text: 'The order is cancelled. This is final: its status cannot be changed afterwards.',
+          text: 'This cancels the order for good: its status cannot be changed afterwards.',
           confirm: 'Cancel the order for good',
         },
       },
