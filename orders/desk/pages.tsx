@@ -794,12 +794,20 @@ export function FinalStatusConfirmPage({
   );
 }
 
-export function ErrorPage({ ctx, text }: { ctx: PageContext; text: string }) {
+/** An error in words; with `order`, the page it came from leads back to that order too. */
+export function ErrorPage({ ctx, text, order }: { ctx: PageContext; text: string; order?: string }) {
   const w = words(ctx.locale);
   return (
     <Layout ctx={ctx} title={w.errors.heading}>
       <h1>{w.errors.heading}</h1>
       <p role="alert">{text}</p>
+      {order && (
+        <p>
+          <a href={`${ctx.base}/orders/${encodeURIComponent(order)}`}>
+            {fill(w.order.backToOrder, { number: order })}
+          </a>
+        </p>
+      )}
       <p>
         <a href={ctx.base}>{w.order.back}</a>
       </p>

@@ -255,6 +255,12 @@ export function createDesk({
 
   // ---- Everything else needs a session. ----
 
+  /** The order a form of an order's page posts to (`/desk/orders/<number>/<action>`), by its number. */
+  const formOrder = (pathname: string): string | undefined => {
+    const parts = pathname.split('/');
+    return parts.at(-3) === 'orders' ? decodeURIComponent(parts.at(-2)!) : undefined;
+  };
+
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {
     const session = getCookie(c, cookieName(c));
     const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
@@ -263,8 +269,8 @@ export function createDesk({
       // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,
       // so a change refused here is said to be lost: on the sign-in page, and on the order's page after it.
       const url = new URL(c.req.url);
-      const parts = url.pathname.split('/');
-      const order = parts.at(-3) === 'orders' ? parts.slice(0, -1).join('/') : undefined;
+      const number = formOrder(url.pathname);
+      const order = number === undefined ? undefined : `${base}/orders/${encodeURIComponent(number)}`;
       const unsaved = c.req.method === 'POST' && url.pathname !== `${base}/sign-out`;
       const next =
         c.req.method === 'GET'
@@ -283,10 +289,15 @@ export function createDesk({
     c.set('session', session);
     if (c.req.method === 'POST') {
       const form = await c.req.parseBody();
+      // The form is out of date: its page, the order it is about, is the place to try again.
       if (!sameToken(form.csrf, csrfToken(session)))
         return render(
           c,
-          <ErrorPage ctx={context(c, csrfToken(session))} text={deskWords[localeOf(c)].signIn.refused} />,
+          <ErrorPage
+            ctx={context(c, csrfToken(session))}
+            text={deskWords[localeOf(c)].signIn.refused}
+            order={formOrder(new URL(c.req.url).pathname)}
+          />,
           403,
         );
     }

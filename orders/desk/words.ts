@@ -69,6 +69,8 @@ export interface DeskWords {
   order: {
     heading: string;
     back: string;
+    /** From a page about one order (a refused form) back to it: `{number}` is its number. */
+    backToOrder: string;
     buyer: string;
     erased: string;
     lines: string;
@@ -227,6 +229,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     order: {
       heading: 'Bestellung {number}',
       back: 'Zurück zur Liste',
+      backToOrder: 'Zurück zur Bestellung {number}',
       buyer: 'Kunde und Rechnungsanschrift',
       erased: 'Die Daten des Kunden sind gelöscht.',
       lines: 'Positionen',
@@ -408,6 +411,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     order: {
       heading: 'Order {number}',
       back: 'Back to the list',
+      backToOrder: 'Back to order {number}',
       buyer: 'Buyer and billing address',
       erased: 'The buyer’s details are erased.',
       lines: 'Lines',

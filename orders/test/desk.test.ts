@@ -14,6 +14,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
 import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
+import { fill } from '../../lib/format';
 import { getCategories } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
@@ -449,6 +450,8 @@ describe('signing in', () => {
     await anna.get(`/desk/orders/${number}`);
     const noToken = await anna.submit('/note', { csrf: '', note: 'forged' });
     assert.equal(noToken.status, 403);
+    // An out-of-date form is tried again on its own page: the order's.
+    assert.deepEqual(anna.links(fill(w.order.backToOrder, { number })), [`/desk/orders/${number}`]);
     await anna.get(`/desk/orders/${number}`);
     const otherSite = await anna.submit('/note', { note: 'forged' }, { Origin: 'https://evil.example' });
     assert.equal(otherSite.status, 403);
