@@ -342,7 +342,7 @@ async function typeCopy(pane: Locator, copy: CategoryContent) {
     pane,
     'Beispiel-Lead',
     'Angabe',
-    copy.sampleLead.map(({ label, value }) => ({ Angabe: label, Beispielwert: value })),
+    copy.sampleLead.map(({ label, value }) => ({ Bezeichnung: label, Beispielwert: value })),
   );
 }
 
@@ -479,7 +479,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
       if (!(await pane.isVisible()))
         await page.getByRole('radio', { name: languageNames[locale], exact: true }).first().click();
       await test.step(`types the ${languageNames[locale]} copy`, () => typeCopy(pane, industryCopy[locale]));
-      // The copy files are named by the entry's slug, which the row's "Textdatei" then stores.
+      // The copy files are named by the entry's slug, which the row's "Branchentext" then stores.
       await enter(page.getByRole('textbox', { name: 'Slug', exact: true }), industry.translationKey);
     }
     await saveAndConfirm(page);
@@ -506,7 +506,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await toTop(row.getByRole('textbox', { name: 'ID', exact: true }).last());
     await enter(row.getByRole('textbox', { name: 'ID', exact: true }).last(), industry.id);
     // Picked by the name the editor just gave the copy, not typed: no name can miss its files.
-    await choose(row, 'Textdatei', industryCopy.de.name);
+    await choose(row, 'Branchentext', industryCopy.de.name);
     await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
     await choose(row, 'Symbol', optionName('icon', industry.icon));
     await choose(row, 'Farbe', optionName('gradient', industry.gradient));

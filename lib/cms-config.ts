@@ -270,7 +270,7 @@ export function cmsConfig(backend: CmsBackend = githubBackend()) {
           'Die Texte jeder Branche, Deutsch und Englisch nebeneinander. Eine neue Branche braucht außerdem eine Zeile in der Kategorientabelle.',
         folder: 'content',
         path: 'categories/{{slug}}',
-        // The editor names the copy files of a new industry: its "Textdatei" in the category table.
+        // The editor names the copy files of a new industry: its "Branchentext" in the category table.
         slug: { editable: true },
         identifier_field: 'name',
         summary: '{{name}}',

@@ -163,7 +163,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
       unsaved:
-        'Ihre Änderung wurde nicht gespeichert. Bitte geben Sie sie nach der Anmeldung noch einmal ein.',
+        'Ihre Änderung wurde nicht gespeichert. Bitte nehmen Sie sie nach der Anmeldung noch einmal vor.',
       refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
     },
     statuses: {
@@ -284,16 +284,16 @@ export const deskWords: Record<Locale, DeskWords> = {
       finalStatus: {
         completed: {
           heading: 'Bestellung {number} abschließen?',
-          text: 'Damit ist die Bestellung abgeschlossen, und das endgültig: Ihr Status lässt sich danach nicht mehr ändern.',
+          text: 'Die Bestellung wird endgültig abgeschlossen; ihr Status lässt sich danach nicht mehr ändern.',
           confirm: 'Endgültig abschließen',
         },
         cancelled: {
           heading: 'Bestellung {number} stornieren?',
-          text: 'Damit ist die Bestellung storniert, und das endgültig: Ihr Status lässt sich danach nicht mehr ändern.',
+          text: 'Die Bestellung wird endgültig storniert; ihr Status lässt sich danach nicht mehr ändern.',
           confirm: 'Endgültig stornieren',
         },
       },
-      keepStatus: 'Abbrechen, Status nicht ändern',
+      keepStatus: 'Zurück, ohne den Status zu ändern',
       noteErased: 'Notiz (Text gelöscht)',
     },
     events: {
@@ -311,7 +311,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
-        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren bereits gesendet, es wird keine weitere verschickt.',
+        'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung wurden bereits gesendet; es wird keine weitere verschickt.',
       erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
@@ -321,8 +321,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       unsaved:
-        'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte geben Sie sie noch einmal ein.',
-      period: 'Bitte wählen Sie einen Zeitraum: „Von“ und „Bis“ als Datum, „Von“ nicht nach „Bis“.',
+        'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
+      period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
