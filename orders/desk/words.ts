@@ -467,7 +467,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         completed: {
           heading: 'Complete order {number}?',
           text: 'This completes the order for good: its status cannot be changed afterwards.',
-          confirm: 'Complete for good',
+          confirm: 'Complete the order for good',
         },
         cancelled: {
           heading: 'Cancel order {number}?',
@@ -475,7 +475,7 @@ export const deskWords: Record<Locale, DeskWords> = {
           confirm: 'Cancel the order for good',
         },
       },
-      keepStatus: 'Go back, leave the status as it is',
+      keepStatus: 'Go back without changing the status',
       noteErased: 'Note (text erased)',
     },
     events: {
