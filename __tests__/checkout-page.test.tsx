@@ -226,9 +226,14 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       for (const part of [
         site.seller.legalName,
         site.seller.registerNumber,
+        // Where the order goes, for a clerk who holds only the approved quote.
+        fill(strings.quote.email, { email: site.email }),
         buyer.input.company!,
         countryName(buyer.input.country!, locale),
         centsAsText(net + vat, locale),
+        // The cart has exclusive and shared leads: the quote promises what each of them is.
+        strings.exclusiveNote,
+        strings.sharedNote,
       ])
         expect(text).toContain(plain(part));
       if (note) expect(text).toContain(plain(note));
@@ -463,6 +468,14 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       if (sent) expect(onItsWay).toBeVisible();
       // Past three a day to one address the service sends none, and the page does not say it would.
       else expect(onItsWay).not.toBeInTheDocument();
+      // The buyer is told what this browser still keeps, and the document keeps the exclusive leads' promise.
+      expect(screen.getByText(strings.confirmation.stored, { exact: true })).toBeVisible();
+      expect(
+        within(screen.getByRole('article', { name: strings.confirmation.document })).getByText(
+          strings.exclusiveNote,
+          { exact: true },
+        ),
+      ).toBeVisible();
     },
   );
 

@@ -1,12 +1,15 @@
-import { groupItems, type CartItem } from '@/lib/cart/rules';
+import type { CartItem } from '@/lib/cart/rules';
+import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
+import { summarizeOrder } from '@/lib/checkout/order';
 import {
-  cartSignature,
   newQuoteNumber,
   QUOTE_NUMBER_PATTERN,
+  quoteSignature,
   quoteValidUntil,
   stampFor,
   type QuoteStamp,
 } from '@/lib/checkout/quote';
+import { orderWords } from '@/lib/checkout/words';
 import { getSite } from '@/lib/content';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,46 +99,74 @@ describe('quoteValidUntil', () => {
   });
 });
 
-describe('a quote for a cart', () => {
-  const line = (id: string, category: string, quantity: number, area = 'germany'): CartItem => ({
+describe('a quote for what it says', () => {
+  const line = (
+    id: string,
+    category: string,
+    quantity: number,
+    area = 'germany',
+    price = 10_000,
+  ): CartItem => ({
     id,
     category,
     exclusive: false,
     area,
-    price: 10_000,
+    price,
     quantity,
   });
   const cart = [line('a', 'kanzlei', 2), line('b', 'coaching', 1)];
+  const buyer: Buyer = {
+    ...NEW_BUYER,
+    company: 'Muster GmbH',
+    name: 'Erika Muster',
+    email: 'erika@muster.example',
+    phone: '+49 30 1234567',
+    street: 'Musterweg 1',
+    postcode: '10115',
+    city: 'Berlin',
+  };
+  const vatRate = getSite().facts.vatRate;
+  const signatureOf = (items: CartItem[], details: Buyer = buyer) =>
+    quoteSignature(summarizeOrder(items, details, vatRate, orderWords('de')));
   const today = new Date('2026-11-25T10:00:00Z');
   const tomorrow = new Date('2026-11-26T10:00:00Z');
 
-  it('keeps its number and date while the cart stays the same', () => {
-    const first = stampFor(cartSignature(groupItems(cart)), undefined, today, validityDays);
+  it('keeps its number and date while it says the same', () => {
+    const first = stampFor(signatureOf(cart), undefined, today, validityDays);
     expect(first.number).toMatch(/^AN-20261125-/);
     expect(first.date).toBe('2026-11-25');
-    expect(stampFor(cartSignature(groupItems(cart)), first, tomorrow, validityDays)).toBe(first);
-    // The same rows, made of other lines, are the same cart.
+    expect(stampFor(signatureOf(cart), first, tomorrow, validityDays)).toBe(first);
+    // The same rows, made of other lines, are the same quote.
     const sameRows = [line('c', 'kanzlei', 1), line('b', 'coaching', 1), line('d', 'kanzlei', 1)];
-    expect(stampFor(cartSignature(groupItems(sameRows)), first, tomorrow, validityDays)).toBe(first);
+    expect(stampFor(signatureOf(sameRows), first, tomorrow, validityDays)).toBe(first);
   });
 
-  it.each([
-    ['one more lead', [line('a', 'kanzlei', 3), line('b', 'coaching', 1)]],
-    ['a row less', [line('a', 'kanzlei', 2)]],
-    ['another area', [line('a', 'kanzlei', 2, 'states:BY'), line('b', 'coaching', 1)]],
-    ['the rows in another order', [line('b', 'coaching', 1), line('a', 'kanzlei', 2)]],
-  ])('issues a new number, dated today, for a cart with %s', (_label, changed) => {
-    const first = stampFor(cartSignature(groupItems(cart)), undefined, today, validityDays);
-    const signature = cartSignature(groupItems(changed));
-    expect(signature).not.toBe(first.cart);
+  it.each<[string, CartItem[], Buyer]>([
+    ['one more lead', [line('a', 'kanzlei', 3), line('b', 'coaching', 1)], buyer],
+    ['a row less', [line('a', 'kanzlei', 2)], buyer],
+    ['another area', [line('a', 'kanzlei', 2, 'states:BY'), line('b', 'coaching', 1)], buyer],
+    ['the rows in another order', [line('b', 'coaching', 1), line('a', 'kanzlei', 2)], buyer],
+    // A price changed by a deploy since: the same cart at another price is another offer.
+    ['another price per lead', [line('a', 'kanzlei', 2, 'germany', 11_000), line('b', 'coaching', 1)], buyer],
+    ['another buyer', cart, { ...buyer, company: 'Beispiel AG' }],
+    // Austria with a VAT ID: reverse charge, no German VAT, a note of its own.
+    [
+      'another VAT case',
+      cart,
+      { ...buyer, country: 'AT', postcode: '1010', city: 'Wien', vatId: 'ATU13585627' },
+    ],
+  ])('issues a new number, dated today, for %s', (_label, changed, details) => {
+    const first = stampFor(signatureOf(cart), undefined, today, validityDays);
+    const signature = signatureOf(changed, details);
+    expect(signature).not.toBe(first.content);
     const next = stampFor(signature, first, tomorrow, validityDays);
     expect(next.number).toMatch(QUOTE_NUMBER_PATTERN);
     expect(next.number).not.toBe(first.number);
-    expect(next).toEqual({ number: next.number, date: '2026-11-26', cart: signature });
+    expect(next).toEqual({ number: next.number, date: '2026-11-26', content: signature });
   });
 
-  it('issues a new number once the quote no longer holds, for the same cart', () => {
-    const signature = cartSignature(groupItems(cart));
+  it('issues a new number once the quote no longer holds, for the same content', () => {
+    const signature = signatureOf(cart);
     const first = stampFor(signature, undefined, today, validityDays);
     const lastDay = quoteValidUntil(today, validityDays);
     expect(stampFor(signature, first, lastDay, validityDays)).toBe(first);
@@ -146,8 +177,8 @@ describe('a quote for a cart', () => {
   });
 
   it('issues a new number when the stored one is not a quote number', () => {
-    const signature = cartSignature(groupItems(cart));
-    const stored: QuoteStamp = { number: 'AN-1-<script>', date: '2026-11-20', cart: signature };
+    const signature = signatureOf(cart);
+    const stored: QuoteStamp = { number: 'AN-1-<script>', date: '2026-11-20', content: signature };
     const next = stampFor(signature, stored, today, validityDays);
     expect(next.number).toMatch(QUOTE_NUMBER_PATTERN);
     expect(next.date).toBe('2026-11-25');

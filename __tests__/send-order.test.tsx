@@ -7,10 +7,10 @@ import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
 import { confirmedSummary, sanitizeConfirmation } from '@/lib/checkout/confirmation';
 import { summarizeOrder } from '@/lib/checkout/order';
 import { orderContent, orderRequestBody } from '@/lib/checkout/send';
-import { useCheckoutStore } from '@/lib/checkout/store';
+import { CHECKOUT_STORAGE_KEY, useCheckoutStore } from '@/lib/checkout/store';
 import { orderWords } from '@/lib/checkout/words';
 import { fill } from '@/lib/format';
-import { getCategories, getSite } from '@/lib/content';
+import { getCategories, getDictionary, getSite } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { unitPriceCents } from '@/lib/money';
 
@@ -35,7 +35,7 @@ const buyer: Buyer = {
   postcode: '80331',
   city: 'München',
 };
-const quote = { number: 'AN-20261125-7K3Q9M', date: '2026-11-25', cart: 'x' };
+const quote = { number: 'AN-20261125-7K3Q9M', date: '2026-11-25', content: 'x' };
 
 function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buyer) {
   const words = orderWords(locale);
@@ -46,6 +46,7 @@ function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buy
       quote={quote}
       words={words}
       email={site.email}
+      privacy={{ url: site.links.privacy, newTab: getDictionary(locale).header.newTab }}
       vatRate={site.facts.vatRate}
       endpoint={endpoint}
       complete
@@ -90,6 +91,7 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
 
   it('with an order service, sends the order there, keeps its confirmation and empties the cart', async () => {
     fetchMock.mockResolvedValue(answer(201, { orderNumber: 'LW-20261125-0007', net: 1, vat: 0, gross: 1 }));
+    act(() => useCheckoutStore.setState({ buyer }));
     const { send, user } = renderSendOrder(locale, '/api/orders');
     expect(screen.getByRole('link', { name: send.byMail }).getAttribute('href')).toMatch(/^mailto:/);
     await user.click(screen.getByRole('button', { name: send.button }));
@@ -107,6 +109,18 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(body.lines).toEqual([{ category: category!.id, exclusive: false, area: 'germany', quantity: 2 }]);
     expect(useCheckoutStore.getState().confirmed).toMatchObject({ orderNumber: 'LW-20261125-0007', items });
     expect(useCartStore.getState().items).toEqual([]);
+    // The details have done their job: this browser keeps them only in the confirmation it shows.
+    const stored = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state;
+    expect(stored.buyer).toEqual(NEW_BUYER);
+    expect(stored.confirmed.buyer).toMatchObject({ company: buyer.company, email: buyer.email });
+  });
+
+  it('says, beside the button, what the order does with the details, and links the privacy policy', () => {
+    const { send } = renderSendOrder(locale, '/api/orders');
+    const dict = getDictionary(locale);
+    const link = screen.getByRole('link', { name: `${send.privacyLink} ${dict.header.newTab}` });
+    expect(link).toHaveAttribute('href', site.links.privacy);
+    expect(link.closest('p')!.textContent).toContain(`${send.privacy} ${send.privacyLink}`);
   });
 
   it('keeps the cart and says so when the service cannot be reached; a second try sends the same key', async () => {

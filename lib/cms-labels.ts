@@ -527,6 +527,7 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.register': { label: 'Fußzeile: Handelsregister' },
   'ui.checkout.quote.vatId': { label: 'Fußzeile: eigene USt-IdNr.' },
   'ui.checkout.quote.directors': { label: 'Fußzeile: Geschäftsführung' },
+  'ui.checkout.quote.email': { label: 'Briefkopf: E-Mail-Adresse' },
   'ui.checkout.quote.buyerVatId': { label: 'Zeile „USt-IdNr. des Kunden“' },
   'ui.checkout.quote.terms': { label: 'Überschrift „Konditionen“' },
   'ui.checkout.quote.payment': { label: 'Zahlungsbedingungen' },
@@ -534,6 +535,11 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.replacement': { label: 'Ersatz mangelhafter Leads' },
   'ui.checkout.quote.accept': { label: 'Schlusssatz: Annahme des Angebots' },
   'ui.checkout.send.b2bNote': { label: 'Hinweis: Bestellung als Unternehmer' },
+  'ui.checkout.send.privacy': {
+    label: 'Datenschutzhinweis bei der Bestellung',
+    hint: 'Endet vor dem Link auf die Datenschutzerklärung, der gleich danach steht.',
+  },
+  'ui.checkout.send.privacyLink': { label: 'Link „Datenschutzerklärung“' },
   'ui.checkout.send.hint': {
     label: 'Hinweis unter der Schaltfläche (E-Mail)',
     hint: 'Wenn die Bestellung als E-Mail aus dem E-Mail-Programm des Kunden geht.',
@@ -576,6 +582,7 @@ export const labels: Record<string, Label> = {
   'ui.checkout.confirmation.quote': { label: 'Angebotsnummer' },
   'ui.checkout.confirmation.binding': { label: 'Schlusssatz: verbindliche Bestellung' },
   'ui.checkout.confirmation.newOrder': { label: 'Schaltfläche „Neue Bestellung“' },
+  'ui.checkout.confirmation.stored': { label: 'Hinweis: was im Browser bleibt' },
   'ui.checkout.confirmationMail.greeting': { label: 'Anrede' },
   'ui.checkout.confirmationMail.quote': { label: 'Zeile „Angebot“' },
   'ui.checkout.confirmationMail.line': { label: 'Zeile je Position' },

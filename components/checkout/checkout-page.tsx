@@ -43,6 +43,7 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
           email={site.email}
           seller={site.seller}
           termsUrl={site.links.terms}
+          privacy={{ url: site.links.privacy, newTab: dict.header.newTab }}
           validityDays={site.facts.quoteValidityDays}
           overviewHref={overviewPath(locale)}
           orderEndpoint={orderEndpoint()}

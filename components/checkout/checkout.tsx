@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
-import { cartSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
+import { quoteSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
 import { confirmedSummary, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { formatDay, summarizeOrder, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
@@ -27,6 +27,8 @@ export interface CheckoutProps {
   email: string;
   seller: SiteSettings['seller'];
   termsUrl: string;
+  /** The privacy policy, named where the order collects the buyer's details; `newTab` says it opens in one. */
+  privacy: { url: string; newTab: string };
   validityDays: number;
   overviewHref: string;
   /** The order service's URL, when the build names one (`ORDER_ENDPOINT`). */
@@ -61,7 +63,7 @@ export function Checkout(props: CheckoutProps) {
   const summary = useMemo(() => summarizeOrder(items, buyer, vatRate, words), [items, buyer, vatRate, words]);
   const problems = useMemo(() => buyerProblems(buyer), [buyer]);
   const complete = Object.keys(problems).length === 0;
-  const signature = cartSignature(summary.rows);
+  const signature = quoteSignature(summary);
   useEffect(() => {
     if (loaded && summary.rows.length > 0) useCheckoutStore.getState().stamp(signature, props.validityDays);
   }, [loaded, signature, summary.rows.length, props.validityDays]);
@@ -161,6 +163,7 @@ export function Checkout(props: CheckoutProps) {
           doc={quoteDocument(quote, words, props.validityDays)}
           words={words}
           seller={props.seller}
+          email={props.email}
           termsUrl={props.termsUrl}
           onClose={() => {
             setQuoteOpen(false);
@@ -175,6 +178,7 @@ export function Checkout(props: CheckoutProps) {
         quote={quote}
         words={words}
         email={props.email}
+        privacy={props.privacy}
         vatRate={vatRate}
         endpoint={props.orderEndpoint}
         complete={complete}
@@ -271,6 +275,7 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
         {confirmed.confirmationMail && (
           <p className="mt-2 text-slate-800">{fill(c.mailOnItsWay, { email: confirmed.buyer.email })}</p>
         )}
+        <p className="mt-2 text-sm text-slate-700">{c.stored}</p>
         <a
           href={props.overviewHref}
           onClick={() => useCheckoutStore.getState().dismissConfirmation()}
@@ -279,7 +284,14 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
           {c.newOrder}
         </a>
       </div>
-      <QuoteView summary={summary} doc={doc} words={words} seller={props.seller} termsUrl={props.termsUrl} />
+      <QuoteView
+        summary={summary}
+        doc={doc}
+        words={words}
+        seller={props.seller}
+        email={props.email}
+        termsUrl={props.termsUrl}
+      />
     </>
   );
 }

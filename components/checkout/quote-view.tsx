@@ -23,6 +23,8 @@ interface QuoteViewProps {
   doc: OrderDocument;
   words: OrderWords;
   seller: SiteSettings['seller'];
+  /** The sales address, where the order goes. */
+  email: string;
   termsUrl: string;
   /** Closes the document; without it, there is no close button. */
   onClose?: () => void;
@@ -33,7 +35,7 @@ interface QuoteViewProps {
  * department: on screen in the checkout, and printed (or saved as PDF from the print dialog) alone on A4,
  * without the site around it.
  */
-export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose }: QuoteViewProps) {
+export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, onClose }: QuoteViewProps) {
   const q = words.strings.quote;
   const { buyer } = summary;
   const [company, ...address] = buyerLines({ ...buyer, vatId: '', poNumber: '' }, words);
@@ -55,6 +57,8 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
           </p>
           {/* The seller is where German VAT is charged from: the home country, named in the quote's language. */}
           <p>{words.countryNames[HOME_COUNTRY]}</p>
+          {/* A quote approved on paper says where its order goes. */}
+          <p className="mt-1">{fill(q.email, { email })}</p>
         </div>
         <div className="text-right">
           <h2 id="quote-heading" className="text-2xl font-bold">
@@ -96,6 +100,8 @@ export function QuoteView({ ref, summary, doc, words, seller, termsUrl, onClose 
         <p>{q.payment}</p>
         <p>{q.delivery}</p>
         <p>{q.replacement}</p>
+        {/* The promise that the fivefold price of an exclusive lead pays for. */}
+        {summary.rows.some((row) => row.exclusive) && <p>{words.strings.exclusiveNote}</p>}
         {summary.rows.some((row) => !row.exclusive) && <p>{words.strings.sharedNote}</p>}
         <p>
           {q.termsLink}{' '}

@@ -15,6 +15,7 @@ import { orderContent, orderRequestBody, sendOrder, type SendResult } from '@/li
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { businessDay } from '@/lib/business-day';
 import { fill, plural } from '@/lib/format';
+import { ExternalLink } from '@/components/layout/external-link';
 import { Icon } from '@/components/ui/icon';
 
 interface SendOrderProps {
@@ -25,6 +26,8 @@ interface SendOrderProps {
   words: OrderWords;
   /** The sales address. */
   email: string;
+  /** The privacy policy: what the order does with the details it collects. */
+  privacy: { url: string; newTab: string };
   /** German VAT in percent, kept with a confirmed order. */
   vatRate: number;
   /** The order service's URL, when the build names one. */
@@ -67,6 +70,18 @@ export function SendOrder(props: SendOrderProps) {
         {send.heading}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{send.b2bNote}</p>
+      {/* Where the details are collected, what happens to them (GDPR art. 13). */}
+      <p className="mt-2 text-sm text-slate-700">
+        {send.privacy}{' '}
+        <ExternalLink
+          href={props.privacy.url}
+          newTabHint={props.privacy.newTab}
+          className="text-brand-800 underline"
+        >
+          {send.privacyLink}
+        </ExternalLink>
+        .
+      </p>
       {endpoint ? (
         <ToService {...props} endpoint={endpoint} mailHref={mailHref} onMailClick={mailClick} />
       ) : (

@@ -28,26 +28,41 @@ export function quoteValidUntil(issued: Date, validityDays: number): Date {
   return until;
 }
 
-/** A quote as the checkout keeps it: its number and day, and the cart it was made for. */
+/** A quote as the checkout keeps it: its number and day, and what it was made out for. */
 export interface QuoteStamp {
   number: string;
   /** The issue date, YYYY-MM-DD. */
   date: string;
-  /** The cart's rows when it was issued (`cartSignature`): another cart gets a new number. */
-  cart: string;
+  /** What the quote said when it was issued (`quoteSignature`): a quote that says anything else gets a new number. */
+  content: string;
 }
 
-/** What makes one cart another: its rows' keys and quantities, in order. */
-export function cartSignature(rows: readonly { key: string; quantity: number }[]): string {
-  return rows.map((row) => `${row.key}×${row.quantity}`).join(',');
+/** What a quote says that an approval rests on: one number stands for one document. */
+export interface QuotedContent {
+  rows: readonly { key: string; quantity: number; price: number }[];
+  totals: { case: string; rate: number; net: number; vat: number; gross: number };
+  buyer: Readonly<Record<string, string>>;
 }
 
 /**
- * The stamp for a cart: the stored one while the cart is the same and the quote still holds, else a new
- * number dated today.
+ * What makes one quote another: its rows (kind, area, quantity, price per lead, in order), its VAT case, rate and
+ * totals, and the buyer's details. Purchasing approves a quote by its number, and the sales team
+ * receives only that number with the order, so a quote for another cart, price, VAT or buyer is another number.
+ */
+export function quoteSignature({ rows, totals, buyer }: QuotedContent): string {
+  return JSON.stringify([
+    rows.map((row) => [row.key, row.quantity, row.price]),
+    [totals.case, totals.rate, totals.net, totals.vat, totals.gross],
+    Object.entries(buyer).sort(([a], [b]) => a.localeCompare(b)),
+  ]);
+}
+
+/**
+ * The stamp for a quote's content: the stored one while the content is the same and the quote still holds, else
+ * a new number dated today.
  */
 export function stampFor(
-  cart: string,
+  content: string,
   stored: QuoteStamp | undefined,
   now: Date,
   validityDays: number,
@@ -57,6 +72,7 @@ export function stampFor(
     quoteValidUntil(new Date(`${stored.date}T00:00:00Z`), validityDays)
       .toISOString()
       .slice(0, 10) >= businessDay(now);
-  if (stored && holds && stored.cart === cart && QUOTE_NUMBER_PATTERN.test(stored.number)) return stored;
-  return { number: newQuoteNumber(now), date: businessDay(now), cart };
+  if (stored && holds && stored.content === content && QUOTE_NUMBER_PATTERN.test(stored.number))
+    return stored;
+  return { number: newQuoteNumber(now), date: businessDay(now), content };
 }

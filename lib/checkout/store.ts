@@ -11,7 +11,7 @@ import { newOrderKey } from './send';
 /**
  * The checkout's billing details and the current quote's number, kept in this browser's localStorage only
  * (the page says so), so that a reload or a change of language loses nothing. They leave the browser only
- * in the order the buyer sends. `forget` deletes them.
+ * in the order the buyer sends, and are forgotten once the service has taken it. `forget` deletes them.
  */
 export const CHECKOUT_STORAGE_KEY = 'leadwerk-checkout';
 export const CHECKOUT_STORAGE_VERSION = 1;
@@ -32,34 +32,35 @@ interface StoredCheckout {
 
 export interface CheckoutState extends StoredCheckout {
   setField: (field: BuyerField, value: string) => void;
-  /** The quote's number for this cart: kept while the cart stays the same and the quote holds, else a new one. */
-  stamp: (cart: string, validityDays: number, now?: Date) => QuoteStamp;
+  /** The quote's number for what it says: kept while that stays the same and the quote holds, else a new one. */
+  stamp: (content: string, validityDays: number, now?: Date) => QuoteStamp;
   /** The key for sending this content of the order of this quote: the same on every try, new when it changed. */
   keyFor: (quote: string, content: string) => string;
-  /** The service took the order: keep its confirmation; the next cart gets a new quote and key. */
+  /** The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key. */
   confirm: (order: ConfirmedOrder) => void;
   dismissConfirmation: () => void;
   forget: () => void;
 }
 
+/** The longest content a quote or key is stored with: no order is longer (the service reads at most 32 kB). */
+const MAX_CONTENT_LENGTH = 32 * 1024;
+
 function sanitizeQuote(raw: unknown): QuoteStamp | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { number, date, cart } = raw as Record<string, unknown>;
+  const { number, date, content } = raw as Record<string, unknown>;
   return typeof number === 'string' &&
     QUOTE_NUMBER_PATTERN.test(number) &&
     typeof date === 'string' &&
     /^\d{4}-\d{2}-\d{2}$/.test(date) &&
-    typeof cart === 'string'
-    ? { number, date, cart }
+    typeof content === 'string' &&
+    content.length <= MAX_CONTENT_LENGTH
+    ? { number, date, content }
     : undefined;
 }
 
 function sanitizeTime(raw: unknown): number | undefined {
   return typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
 }
-
-/** The longest content a key is stored with: no order is longer (the service reads at most 32 kB). */
-const MAX_CONTENT_LENGTH = 32 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -84,8 +85,8 @@ export const useCheckoutStore = create<CheckoutState>()(
       setField(field, value) {
         set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
       },
-      stamp(cart, validityDays, now = new Date()) {
-        const quote = stampFor(cart, get().quote, now, validityDays);
+      stamp(content, validityDays, now = new Date()) {
+        const quote = stampFor(content, get().quote, now, validityDays);
         if (quote !== get().quote) set({ quote });
         return quote;
       },
@@ -96,8 +97,10 @@ export const useCheckoutStore = create<CheckoutState>()(
         set({ orderKey });
         return orderKey.key;
       },
+      // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
+      // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
       confirm(confirmed) {
-        set({ confirmed, quote: undefined, orderKey: undefined });
+        set({ confirmed, buyer: NEW_BUYER, startedAt: undefined, quote: undefined, orderKey: undefined });
       },
       dismissConfirmation() {
         set({ confirmed: undefined });
