@@ -1309,7 +1309,7 @@ export async function openStore(
     async accounts(from: string, to: string) {
       return db
         .selectFrom('orders')
-        .select(['number', 'created_at', 'status', 'net', 'vat_case', 'vat', 'gross'])
+        .select(['number', 'created_at', 'status', 'net', 'vat_case', 'vat', 'gross', 'buyer'])
         .where('spam', 'is', null)
         .where('created_at', '>=', dayStart(from).toISOString())
         .where('created_at', '<', dayEnd(to).toISOString())

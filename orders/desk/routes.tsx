@@ -11,6 +11,7 @@ import { languageDetector } from 'hono/language';
 import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { businessDay, isDay } from '../../lib/business-day';
+import type { Buyer } from '../../lib/checkout/buyer';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../app';
@@ -343,16 +344,33 @@ export function createDesk({
     return c.body(
       safeCsv(
         [
-          ['number', 'date', 'status', 'net_cents', 'vat_case', 'vat_cents', 'gross_cents'],
-          ...rows.map((row) => [
-            row.number ?? '',
-            businessDay(new Date(row.created_at)),
-            row.status,
-            Number(row.net),
-            row.vat_case,
-            Number(row.vat),
-            Number(row.gross),
-          ]),
+          // The buyer's country and VAT ID: reverse-charge sales go into the EU sales list by the buyer's VAT ID
+          // (§ 18a UStG), and the accountant checks the VAT case against them.
+          [
+            'number',
+            'date',
+            'status',
+            'net_cents',
+            'vat_case',
+            'vat_cents',
+            'gross_cents',
+            'country',
+            'vat_id',
+          ],
+          ...rows.map((row) => {
+            const buyer = JSON.parse(row.buyer) as Partial<Buyer>;
+            return [
+              row.number ?? '',
+              businessDay(new Date(row.created_at)),
+              row.status,
+              Number(row.net),
+              row.vat_case,
+              Number(row.vat),
+              Number(row.gross),
+              buyer.country ?? '',
+              buyer.vatId ?? '',
+            ];
+          }),
         ],
         spreadsheetCsv(localeOf(c)),
       ),

@@ -922,5 +922,20 @@ describe('working with orders', () => {
       [row.net_cents, row.vat_case, row.vat_cents, row.gross_cents].map(String),
       [order.net, order.vatCase, order.vat, order.gross].map(String),
     );
+    // What the EU sales list and the check of the VAT case need: the buyer's country and VAT ID.
+    const reverseCharge = await place(
+      validOrder({
+        buyer: { ...buyer, country: 'AT', postcode: '1010', city: 'Wien', vatId: 'ATU13585627' },
+      }),
+    );
+    const booked = (
+      parseCsv(await (await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`)).text(), {
+        columns: true,
+      }) as Record<string, string>[]
+    ).find((entry) => entry.number === reverseCharge)!;
+    assert.deepEqual(
+      [booked.vat_case, booked.vat_cents, booked.country, booked.vat_id],
+      ['reverseCharge', '0', 'AT', 'ATU13585627'],
+    );
   });
 });
