@@ -1,7 +1,8 @@
 /**
  * Layout at a phone, a tablet and a desktop width: no sideways scrolling, the
  * right navigation for the width. With SCREENSHOTS=1, a full-page screenshot of each goes into
- * `test-results/screenshots/` to look at. Each page is loaded once and resized.
+ * `test-results/screenshots/` to look at. Each page is loaded once and resized. Every page's text at 320 px,
+ * and the controls in forced colours, are read from the HTML alone, without the page's code.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -11,8 +12,11 @@ import {
   categoryRoute,
   expect,
   expectOpen,
+  nameField,
   NOT_FOUND_CONSOLE,
   order,
+  orderForm,
+  sitePages,
   specNotFound,
   test,
   treppenlifte,
@@ -115,5 +119,45 @@ test.describe('the 404 page', () => {
       await expectNoSidewaysScrolling(page);
       await screenshot(page, `404-${width}`);
     }
+  });
+});
+
+test.describe('from the HTML alone', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // Editors write the words: a German compound („Terrassenüberdachungen“) in a heading is wider than a small phone.
+  test('every page fits 320 px, a small phone or 1280 px zoomed to 400 %, without sideways scrolling', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const wider: string[] = [];
+    for (const { path: route } of sitePages) {
+      await page.goto(route);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wider.push(`${route}: ${width} px`);
+    }
+    expect(wider, 'pages wider than the window').toEqual([]);
+  });
+
+  // Windows high contrast drops backgrounds and box shadows: what draws a button, and a field's focus ring.
+  test('in forced colours, buttons keep their outline and a focused field shows it', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    // A phone's width, where the link to the order form shows as a button.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(categoryRoute(treppenlifte, 'de'));
+    const form = orderForm(page, 'de');
+    for (const control of [
+      form.getByRole('button', { name: ui.de.orderForm.submit }),
+      page.getByRole('link', { name: ui.de.category.orderCta }),
+    ]) {
+      const border = await control.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.borderTopWidth} ${style.borderTopStyle}`;
+      });
+      expect(border, (await control.textContent()) ?? '').toBe('1px solid');
+    }
+    const name = nameField(form, 'de');
+    await name.focus();
+    expect(await name.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
   });
 });

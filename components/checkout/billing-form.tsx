@@ -47,7 +47,7 @@ const inputType: Partial<Record<BuyerField, string>> = {
 const hinted = ['vatId', 'poNumber', 'invoiceEmail'] as const;
 
 const input =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-700';
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-hidden aria-invalid:border-red-700';
 
 /**
  * The billing details. Each keystroke goes to this browser's storage (and nowhere else); a field's problem
