@@ -202,7 +202,7 @@ export async function runCommand(
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS);
-        await store.compact();
+        await store.compact('prune');
         for (const gone of deleted) {
           for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
         }

@@ -28,7 +28,7 @@ export async function eraseBuyer(
   who: string,
 ): Promise<boolean> {
   if (!(await store.erase(number, who))) return false;
-  await store.compact();
+  await store.compact('erase');
   for (const file of mailFiles(mail, number)) await fs.promises.rm(file, { force: true });
   return true;
 }

@@ -1139,11 +1139,17 @@ export async function openStore(
     },
 
     /**
-     * Makes erased and deleted rows leave the database's files: SQLite overwrites freed space (secure_delete)
-     * and here moves its log into the file and empties it; Postgres reclaims dead rows with VACUUM.
+     * After an erasure, makes the old versions of the erased rows leave the database's files; after `prune`,
+     * frees the deleted rows' space. SQLite overwrites freed space at once (secure_delete) and here moves its
+     * log into the file and empties it. Postgres only marks a dead row's space as free: after an erasure,
+     * VACUUM FULL writes the tables anew without the old versions (holding an exclusive lock on them while it
+     * copies) and ANALYZE renews the planner's samples of their values; after `prune`, a plain VACUUM, which
+     * locks no one out.
      */
-    async compact(): Promise<void> {
+    async compact(after: 'erase' | 'prune'): Promise<void> {
       if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      else if (after === 'erase')
+        await sql`vacuum (full, analyze) orders, outbox, order_terms, events`.execute(db);
       else await sql`vacuum orders, outbox, order_terms, events`.execute(db);
     },
 
