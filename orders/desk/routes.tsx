@@ -386,11 +386,13 @@ export function createDesk({
             ? w.errors.status
             : error === 'note'
               ? w.errors.note
-              : error === 'unsaved'
-                ? w.errors.unsaved
-                : error
-                  ? w.errors.generic
-                  : undefined
+              : error === 'note-erased'
+                ? w.errors.noteAfterErasure
+                : error === 'unsaved'
+                  ? w.errors.unsaved
+                  : error
+                    ? w.errors.generic
+                    : undefined
         }
         noteError={error === 'note'}
       />,
@@ -421,8 +423,10 @@ export function createDesk({
     const form = await c.req.parseBody();
     const note = typeof form.note === 'string' ? form.note.trim() : '';
     if (note === '' || note.length > MAX_NOTE) return back(c, number, 'error=note');
-    if (!(await store.recordEvent(number, { who: c.get('user')!, kind: 'note', detail: note })))
-      return back(c, number, 'error=missing');
+    const added = await store.addNote(number, c.get('user')!, note);
+    // An erased order takes no note: a note may name the buyer whose details were erased.
+    if (added === 'erased') return back(c, number, 'error=note-erased');
+    if (added === 'missing') return back(c, number, 'error=missing');
     return back(c, number, 'done=note');
   });
 

@@ -828,6 +828,34 @@ describe('working with orders', () => {
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
   });
 
+  it('takes no note on an erased order: the form is gone, and a note sent anyway is refused in words', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'spaet@kunde.example' } }));
+    // A page opened before the erasure, whose note form is sent after it.
+    await anna.get(`/desk/orders/${number}`);
+    const token = anna.csrf();
+    assert.ok(anna.buttons().includes(de.order.addNote));
+    const ben = browser('de-DE,de;q=0.9');
+    await ben.signIn('ben');
+    await ben.get(`/desk/orders/${number}/erase`);
+    await ben.submit('/erase');
+    assert.ok(ben.text().includes(de.done.erase));
+    assert.ok(!ben.buttons().includes(de.order.addNote), 'no note form');
+    assert.ok(ben.text().includes(de.order.noNotesAfterErasure), ben.text());
+    const before = await store.events(number);
+    const late = await anna.send(`/desk/orders/${number}/note`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ csrf: token, note: 'Rückruf bei Frau Spät, 0171 2345678' }),
+    });
+    assert.equal(late.status, 303);
+    await anna.get(late.headers.get('location')!);
+    assert.ok(anna.text().includes(de.errors.noteAfterErasure), anna.text());
+    assert.equal(anna.focused().role, 'alert');
+    assert.deepEqual(await store.events(number), before, 'nothing added to the history');
+  });
+
   it('dates, finds and books an order of the first hour after midnight by the day in Germany', async () => {
     const anna = browser();
     await anna.signIn('anna');

@@ -90,7 +90,7 @@ describe('the service on Postgres', { skip }, () => {
     assert.equal((await store.listPage({ q: 'Nordlicht', status: 'confirmed' })).orders.length, 0);
     assert.equal(await store.changeStatus(found, 'confirmed', 'anna'), true);
     assert.equal(await store.changeStatus(found, 'new', 'anna'), false);
-    assert.equal(await store.recordEvent(found, { who: 'anna', kind: 'note', detail: 'Rückruf' }), true);
+    assert.equal(await store.addNote(found, 'anna', 'Rückruf'), 'added');
     assert.deepEqual(
       (await store.events(found)).map((event) => [event.who, event.kind, event.detail]),
       [
@@ -106,6 +106,7 @@ describe('the service on Postgres', { skip }, () => {
     assert.equal(await store.erase(found, 'anna'), true);
     assert.equal((await store.listPage({ q: 'nordlicht' })).orders.length, 0);
     assert.equal((await store.events(found)).find((event) => event.kind === 'note')?.detail, '');
+    assert.equal(await store.addNote(found, 'anna', 'Rückruf bei Nordlicht'), 'erased');
     const day = new Date().toISOString().slice(0, 10);
     assert.ok((await store.accounts(day, day)).some((row) => row.number === found));
 
@@ -139,7 +140,7 @@ describe('the service on Postgres', { skip }, () => {
       const order = await store.orderByNumber(number);
       return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
     });
-    await store.recordEvent(number, { who: 'anna', kind: 'note', detail: `Rückruf: ${erasedBuyer.phone}` });
+    assert.equal(await store.addNote(number, 'anna', `Rückruf: ${erasedBuyer.phone}`), 'added');
     const client = new pg.Client(postgres.url);
     await client.connect();
     try {
