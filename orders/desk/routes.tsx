@@ -51,6 +51,8 @@ export interface DeskOptions {
   now?: () => Date;
   /** Where the desk is mounted. */
   base?: string;
+  /** The service's log: errors, and each erasure's order number. */
+  log?: (line: string) => void;
 }
 
 type Env = { Variables: { language: string; user: string | undefined; session: string | undefined } };
@@ -90,6 +92,7 @@ export function createDesk({
   onMail = () => {},
   now = () => new Date(),
   base = '/desk',
+  log = console.error,
 }: DeskOptions) {
   const desk = new Hono<Env>();
   const deskOrigin = config.deskUrl ? new URL(config.deskUrl).origin : undefined;
@@ -468,7 +471,7 @@ export function createDesk({
 
   desk.post('/orders/:number/erase', async (c) => {
     const number = c.req.param('number');
-    if (!(await eraseBuyer(store, config.mail, number, c.get('user')!)))
+    if (!(await eraseBuyer(store, config.mail, number, c.get('user')!, log)))
       return back(c, number, 'error=erase');
     return back(c, number, 'done=erase');
   });
@@ -484,7 +487,7 @@ export function createDesk({
     if (error instanceof HTTPException && error.status === 403)
       return render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.forbidden} />, 403);
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(`Desk: ${error.name}: ${error.message}`);
+    log(`Desk: ${error.name}: ${error.message}`);
     const unavailable = error instanceof DatabaseUnavailable;
     if (unavailable) c.header('Retry-After', '5');
     return render(

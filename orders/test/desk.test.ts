@@ -53,6 +53,8 @@ let app: ReturnType<typeof createApp>;
 const behaviour: SmtpBehaviour = {};
 /** The desk's clock: tests move it forward. */
 let clock = Date.now();
+/** What the desk wrote to the service's log. */
+const logged: string[] = [];
 
 before(async () => {
   dataDir = tempDir('orders-desk');
@@ -68,7 +70,11 @@ before(async () => {
   const mail = mailTransport(config.mail);
   outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
   app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
-  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock) }));
+  const log = (line: string) => {
+    logged.push(line);
+    console.error(line);
+  };
+  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock), log }));
 });
 
 after(async () => {
@@ -815,8 +821,11 @@ describe('working with orders', () => {
     await anna.submit('/note', { note: `Rückruf bei ${company}` });
     await anna.get(`/desk/orders/${number}/erase`);
     assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
+    const logFrom = logged.length;
     await anna.submit('/erase');
     assert.ok(anna.text().includes(w.done.erase));
+    // The log keeps the number, to erase the buyer again in a restored backup, and nothing of the buyer.
+    assert.deepEqual(logged.slice(logFrom), [`Order service: buyer details of ${number} erased`]);
     assert.ok(!anna.text().includes(company));
     // The note stays in the history, saying that its text was erased.
     assert.ok(anna.text().includes(`anna: ${w.order.noteErased}`), anna.text());

@@ -79,6 +79,10 @@ describe('personal data', () => {
 
     const result = await runOrders(['erase', erased], env);
     assert.equal(result.code, 0, result.output);
+    // Its output names the number, for the journal, and nothing of the buyer.
+    assert.ok(result.output.includes(`Order service: buyer details of ${erased} erased`), result.output);
+    for (const value of [erasedBuyer.email, erasedBuyer.name, erasedBuyer.phone, erasedBuyer.company])
+      assert.ok(!result.output.includes(value), value);
 
     const orders = await rows(file, 'orders');
     const row = orders.find((candidate) => candidate.number === erased)!;
