@@ -187,22 +187,24 @@ export async function runCommand(
         out(`${number}: its mail is queued again; a running service sends it within seconds`);
         return 0;
       case 'erase': {
-        // Erased once is erased: a second run says so and adds nothing to the order's history.
-        if ((await store.orderByNumber(number!))?.erased) {
-          out(`${number}: the buyer's details were erased before; nothing more to erase`);
-          return 0;
-        }
-        if (!(await eraseBuyer(store, config.mail, number!, commandUser()))) {
+        // A second run erases again whatever came in since (a note, an .eml file of a restored folder) and
+        // compacts again; the order's history keeps the first erasure only.
+        const before = (await store.orderByNumber(number!))?.erased;
+        if (!(await eraseBuyer(store, config.mail, number!, commandUser(), out))) {
           out(`${number}: no such order`);
           return 1;
         }
-        out(`${number}: the buyer's details are erased; the number, date, lines and totals stay`);
+        out(
+          before
+            ? `${number}: the buyer's details were erased before; erased again, with anything added since`
+            : `${number}: the buyer's details are erased; the number, date, lines and totals stay`,
+        );
         return 0;
       }
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS);
-        await store.compact();
+        await store.compact('prune');
         for (const gone of deleted) {
           for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
         }

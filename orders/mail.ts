@@ -19,16 +19,19 @@ export function mailFiles(mail: OrdersConfig['mail'], number: string): string[] 
 /**
  * Erases the buyer's personal data of one order everywhere the service keeps it (GDPR art. 17): the database's
  * rows, the database's files (compacted) and the .eml files. `npm run orders -- erase` and the desk both call
- * this. False when there is no such order.
+ * this. False when there is no such order. Each erasure is logged with the order's number and nothing else, so
+ * that the erasures can be applied again to a restored backup (docs/orders.md).
  */
 export async function eraseBuyer(
   store: Store,
   mail: OrdersConfig['mail'],
   number: string,
   who: string,
+  log: (line: string) => void,
 ): Promise<boolean> {
   if (!(await store.erase(number, who))) return false;
-  await store.compact();
+  log(`Order service: buyer details of ${number} erased`);
+  await store.compact('erase');
   for (const file of mailFiles(mail, number)) await fs.promises.rm(file, { force: true });
   return true;
 }

@@ -1035,13 +1035,18 @@ export async function openStore(
     /**
      * Removes the buyer's personal data of one order (GDPR art. 17): the details, the mail's body, the client
      * hash and the request's hash. The number, the date, the lines and the totals stay. False when no such order.
+     * An order erased before is erased again (whatever came in since goes too), without a second erasure in
+     * its history.
      */
     async erase(number: string, who: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
+        // The order's row is locked first (SQLite's write transactions take turns anyway), so a note being added
+        // either lands before and is erased, or waits and finds the order erased.
         const order = await tx
           .selectFrom('orders')
-          .select(['id', 'lines'])
+          .select(['id', 'lines', 'erased_at'])
           .where('number', '=', number)
+          .$if(database.kind === 'postgres', (query) => query.forUpdate())
           .executeTakeFirst();
         if (!order) return false;
         // Found by its number and industries only, no more by the buyer's words.
@@ -1058,11 +1063,16 @@ export async function openStore(
           .where('order_id', '=', Number(order.id))
           .where('kind', '=', 'note')
           .execute();
-        await addEvent(tx, Number(order.id), { who, kind: 'erase' });
+        if (order.erased_at === null) await addEvent(tx, Number(order.id), { who, kind: 'erase' });
         const erased = Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])) as Buyer;
         await tx
           .updateTable('orders')
-          .set({ buyer: JSON.stringify(erased), client: null, request_hash: null, erased_at: clock })
+          .set({
+            buyer: JSON.stringify(erased),
+            client: null,
+            request_hash: null,
+            erased_at: order.erased_at ?? clock,
+          })
           .where('id', '=', order.id)
           .execute();
         // A mail not yet sent cannot go out without its body: it is given up, and says why.
@@ -1139,11 +1149,17 @@ export async function openStore(
     },
 
     /**
-     * Makes erased and deleted rows leave the database's files: SQLite overwrites freed space (secure_delete)
-     * and here moves its log into the file and empties it; Postgres reclaims dead rows with VACUUM.
+     * After an erasure, makes the old versions of the erased rows leave the database's files; after `prune`,
+     * frees the deleted rows' space. SQLite overwrites freed space at once (secure_delete) and here moves its
+     * log into the file and empties it. Postgres only marks a dead row's space as free: after an erasure,
+     * VACUUM FULL writes the tables anew without the old versions (holding an exclusive lock on them while it
+     * copies) and ANALYZE renews the planner's samples of their values; after `prune`, a plain VACUUM, which
+     * locks no one out.
      */
-    async compact(): Promise<void> {
+    async compact(after: 'erase' | 'prune'): Promise<void> {
       if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      else if (after === 'erase')
+        await sql`vacuum (full, analyze) orders, outbox, order_terms, events`.execute(db);
       else await sql`vacuum orders, outbox, order_terms, events`.execute(db);
     },
 
@@ -1220,16 +1236,35 @@ export async function openStore(
       });
     },
 
-    /** Records something that happened to an order (a note, a retry, an erasure); false when no such order. */
+    /** Records something that happened to an order (a retry); false when no such order. Notes go by `addNote`. */
     async recordEvent(
       number: string,
-      event: { who: string; kind: EventKind; detail?: string },
+      event: { who: string; kind: Exclude<EventKind, 'note'>; detail?: string },
     ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const id = await orderId(tx, number);
         if (id === undefined) return false;
         await addEvent(tx, id, event);
         return true;
+      });
+    },
+
+    /**
+     * Adds a note to an order's history. An erased order takes none, since a note may name the buyer whose
+     * details were erased; the order's row is locked, as `erase` locks it, so an erasure under way is waited for.
+     */
+    async addNote(number: string, who: string, text: string): Promise<'added' | 'erased' | 'missing'> {
+      return db.transaction().execute(async (tx) => {
+        const order = await tx
+          .selectFrom('orders')
+          .select(['id', 'erased_at'])
+          .where('number', '=', number)
+          .$if(database.kind === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (!order) return 'missing';
+        if (order.erased_at !== null) return 'erased';
+        await addEvent(tx, Number(order.id), { who, kind: 'note', detail: text });
+        return 'added';
       });
     },
 

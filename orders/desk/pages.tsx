@@ -643,25 +643,30 @@ export function OrderPageView({
             <p>{o.final}</p>
           )}
 
-          <form method="post" action={action('note')} class="stack">
-            <Csrf token={ctx.csrf} />
-            <label for="note">{o.note}</label>
-            {noteError && (
-              <p id="note-error" class="field-error">
-                {w.errors.note}
-              </p>
-            )}
-            <textarea
-              id="note"
-              name="note"
-              rows={3}
-              maxlength={2000}
-              required
-              aria-invalid={noteError ? 'true' : undefined}
-              aria-describedby={noteError ? 'note-error' : undefined}
-            ></textarea>
-            <button type="submit">{o.addNote}</button>
-          </form>
+          {/* A note may name the buyer: an erased order takes none. */}
+          {order.erased ? (
+            <p>{o.noNotesAfterErasure}</p>
+          ) : (
+            <form method="post" action={action('note')} class="stack">
+              <Csrf token={ctx.csrf} />
+              <label for="note">{o.note}</label>
+              {noteError && (
+                <p id="note-error" class="field-error">
+                  {w.errors.note}
+                </p>
+              )}
+              <textarea
+                id="note"
+                name="note"
+                rows={3}
+                maxlength={2000}
+                required
+                aria-invalid={noteError ? 'true' : undefined}
+                aria-describedby={noteError ? 'note-error' : undefined}
+              ></textarea>
+              <button type="submit">{o.addNote}</button>
+            </form>
+          )}
 
           {failed.length > 0 && (
             <form method="post" action={action('retry')} class="stack">

@@ -52,6 +52,8 @@ export interface DeskOptions {
   now?: () => Date;
   /** Where the desk is mounted. */
   base?: string;
+  /** The service's log: errors, and each erasure's order number. */
+  log?: (line: string) => void;
 }
 
 type Env = { Variables: { language: string; user: string | undefined; session: string | undefined } };
@@ -91,6 +93,7 @@ export function createDesk({
   onMail = () => {},
   now = () => new Date(),
   base = '/desk',
+  log = console.error,
 }: DeskOptions) {
   const desk = new Hono<Env>();
   const deskOrigin = config.deskUrl ? new URL(config.deskUrl).origin : undefined;
@@ -404,11 +407,13 @@ export function createDesk({
             ? w.errors.status
             : error === 'note'
               ? w.errors.note
-              : error === 'unsaved'
-                ? w.errors.unsaved
-                : error
-                  ? w.errors.generic
-                  : undefined
+              : error === 'note-erased'
+                ? w.errors.noteAfterErasure
+                : error === 'unsaved'
+                  ? w.errors.unsaved
+                  : error
+                    ? w.errors.generic
+                    : undefined
         }
         noteError={error === 'note'}
       />,
@@ -439,8 +444,10 @@ export function createDesk({
     const form = await c.req.parseBody();
     const note = typeof form.note === 'string' ? form.note.trim() : '';
     if (note === '' || note.length > MAX_NOTE) return back(c, number, 'error=note');
-    if (!(await store.recordEvent(number, { who: c.get('user')!, kind: 'note', detail: note })))
-      return back(c, number, 'error=missing');
+    const added = await store.addNote(number, c.get('user')!, note);
+    // An erased order takes no note: a note may name the buyer whose details were erased.
+    if (added === 'erased') return back(c, number, 'error=note-erased');
+    if (added === 'missing') return back(c, number, 'error=missing');
     return back(c, number, 'done=note');
   });
 
@@ -482,7 +489,7 @@ export function createDesk({
 
   desk.post('/orders/:number/erase', async (c) => {
     const number = c.req.param('number');
-    if (!(await eraseBuyer(store, config.mail, number, c.get('user')!)))
+    if (!(await eraseBuyer(store, config.mail, number, c.get('user')!, log)))
       return back(c, number, 'error=erase');
     return back(c, number, 'done=erase');
   });
@@ -498,7 +505,7 @@ export function createDesk({
     if (error instanceof HTTPException && error.status === 403)
       return render(c, <ErrorPage ctx={context(c)} text={deskWords[localeOf(c)].errors.forbidden} />, 403);
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(`Desk: ${error.name}: ${error.message}`);
+    log(`Desk: ${error.name}: ${error.message}`);
     const unavailable = error instanceof DatabaseUnavailable;
     if (unavailable) c.header('Retry-After', '5');
     return render(

@@ -123,6 +123,8 @@ export interface DeskWords {
     keepStatus: string;
     /** A note in the history whose text went with the buyer's details. */
     noteErased: string;
+    /** Where the note form was, on an order whose buyer's details are erased. */
+    noNotesAfterErasure: string;
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
@@ -132,6 +134,8 @@ export interface DeskWords {
     pageNotFound: string;
     status: string;
     note: string;
+    /** A note sent to an order whose buyer's details were erased meanwhile. */
+    noteAfterErasure: string;
     /** On the order's page after signing in again: the change sent without a session was not saved. */
     unsaved: string;
     period: string;
@@ -278,7 +282,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten von {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung. Das lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung; Notizen lassen sich danach nicht mehr hinzufügen. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -295,6 +299,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       keepStatus: 'Zurück, ohne den Status zu ändern',
       noteErased: 'Notiz (Text gelöscht)',
+      noNotesAfterErasure:
+        'Zu dieser Bestellung lassen sich keine Notizen mehr hinzufügen, weil die Kundendaten gelöscht sind.',
     },
     events: {
       status: 'Status: {detail}',
@@ -320,6 +326,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       pageNotFound: 'Diese Seite gibt es im Desk nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      noteAfterErasure:
+        'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung sind gelöscht, und eine Notiz könnte sie wieder enthalten.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -460,7 +468,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts. This cannot be undone.',
+        'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts; no notes can be added afterwards. This cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
@@ -477,6 +485,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       keepStatus: 'Go back without changing the status',
       noteErased: 'Note (text erased)',
+      noNotesAfterErasure:
+        'No more notes can be added to this order, because the buyer’s details are erased.',
     },
     events: {
       status: 'Status: {detail}',
@@ -501,6 +511,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       pageNotFound: 'There is no such page in the desk.',
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
+      noteAfterErasure:
+        'The note was not saved: the buyer’s details of this order are erased, and a note could hold them again.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:

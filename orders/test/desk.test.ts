@@ -53,6 +53,8 @@ let app: ReturnType<typeof createApp>;
 const behaviour: SmtpBehaviour = {};
 /** The desk's clock: tests move it forward. */
 let clock = Date.now();
+/** What the desk wrote to the service's log. */
+const logged: string[] = [];
 
 before(async () => {
   dataDir = tempDir('orders-desk');
@@ -68,7 +70,11 @@ before(async () => {
   const mail = mailTransport(config.mail);
   outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
   app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
-  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock) }));
+  const log = (line: string) => {
+    logged.push(line);
+    console.error(line);
+  };
+  app.route('/desk', createDesk({ store, config, onMail: outbox.wake, now: () => new Date(clock), log }));
 });
 
 after(async () => {
@@ -815,8 +821,11 @@ describe('working with orders', () => {
     await anna.submit('/note', { note: `Rückruf bei ${company}` });
     await anna.get(`/desk/orders/${number}/erase`);
     assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
+    const logFrom = logged.length;
     await anna.submit('/erase');
     assert.ok(anna.text().includes(w.done.erase));
+    // The log keeps the number, to erase the buyer again in a restored backup, and nothing of the buyer.
+    assert.deepEqual(logged.slice(logFrom), [`Order service: buyer details of ${number} erased`]);
     assert.ok(!anna.text().includes(company));
     // The note stays in the history, saying that its text was erased.
     assert.ok(anna.text().includes(`anna: ${w.order.noteErased}`), anna.text());
@@ -826,6 +835,34 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
     assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('takes no note on an erased order: the form is gone, and a note sent anyway is refused in words', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'spaet@kunde.example' } }));
+    // A page opened before the erasure, whose note form is sent after it.
+    await anna.get(`/desk/orders/${number}`);
+    const token = anna.csrf();
+    assert.ok(anna.buttons().includes(de.order.addNote));
+    const ben = browser('de-DE,de;q=0.9');
+    await ben.signIn('ben');
+    await ben.get(`/desk/orders/${number}/erase`);
+    await ben.submit('/erase');
+    assert.ok(ben.text().includes(de.done.erase));
+    assert.ok(!ben.buttons().includes(de.order.addNote), 'no note form');
+    assert.ok(ben.text().includes(de.order.noNotesAfterErasure), ben.text());
+    const before = await store.events(number);
+    const late = await anna.send(`/desk/orders/${number}/note`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ csrf: token, note: 'Rückruf bei Frau Spät, 0171 2345678' }),
+    });
+    assert.equal(late.status, 303);
+    await anna.get(late.headers.get('location')!);
+    assert.ok(anna.text().includes(de.errors.noteAfterErasure), anna.text());
+    assert.equal(anna.focused().role, 'alert');
+    assert.deepEqual(await store.events(number), before, 'nothing added to the history');
   });
 
   it('dates, finds and books an order of the first hour after midnight by the day in Germany', async () => {

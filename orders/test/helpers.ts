@@ -319,6 +319,8 @@ export async function startPostgres() {
   await ctl('start');
   return {
     url: `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    /** The cluster's data directory: its table files, for a test that reads what is left in them. */
+    data,
     /** Stops the server as a restart does: every connection is closed. */
     stop: () => ctl('-m', 'fast', 'stop'),
     start: () => ctl('start'),

@@ -1,10 +1,13 @@
 // The same service on Postgres: a throwaway cluster made with initdb and pg_ctl in a temporary folder,
 // listening on a Unix socket only (helpers.ts). Without the binaries the test says so; under CI it fails instead.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
-import { mailTransport } from '../mail';
+import { eraseBuyer, mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { orderMails } from '../messages';
 import { openStore, type Store } from '../store';
@@ -87,7 +90,7 @@ describe('the service on Postgres', { skip }, () => {
     assert.equal((await store.listPage({ q: 'Nordlicht', status: 'confirmed' })).orders.length, 0);
     assert.equal(await store.changeStatus(found, 'confirmed', 'anna'), true);
     assert.equal(await store.changeStatus(found, 'new', 'anna'), false);
-    assert.equal(await store.recordEvent(found, { who: 'anna', kind: 'note', detail: 'Rückruf' }), true);
+    assert.equal(await store.addNote(found, 'anna', 'Rückruf'), 'added');
     assert.deepEqual(
       (await store.events(found)).map((event) => [event.who, event.kind, event.detail]),
       [
@@ -103,6 +106,7 @@ describe('the service on Postgres', { skip }, () => {
     assert.equal(await store.erase(found, 'anna'), true);
     assert.equal((await store.listPage({ q: 'nordlicht' })).orders.length, 0);
     assert.equal((await store.events(found)).find((event) => event.kind === 'note')?.detail, '');
+    assert.equal(await store.addNote(found, 'anna', 'Rückruf bei Nordlicht'), 'erased');
     const day = new Date().toISOString().slice(0, 10);
     assert.ok((await store.accounts(day, day)).some((row) => row.number === found));
 
@@ -118,6 +122,59 @@ describe('the service on Postgres', { skip }, () => {
     await store.recordFailure('anna', now);
     assert.equal((await store.lastFailures('anna', 5)).length, 1);
     assert.equal(await store.removeUser('anna'), true);
+  });
+
+  it('erases a buyer from the tables’ files and the planner’s statistics, not only from the rows', async () => {
+    const erasedBuyer = {
+      ...buyer,
+      company: 'Tilgung Photovoltaik KG',
+      name: 'Theodora Tilgmich',
+      email: 'theodora@tilgung.example',
+      phone: '+49 40 7654321',
+    };
+    const number = orderAcceptedSchema.parse(
+      await (await app.request('/api/orders', post(validOrder({ buyer: erasedBuyer })))).json(),
+    ).orderNumber;
+    // Sent: the outbox's rows were rewritten without the mails' text, which their old versions still hold.
+    await waitFor('both mails recorded as sent', async () => {
+      const order = await store.orderByNumber(number);
+      return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
+    });
+    assert.equal(await store.addNote(number, 'anna', `Rückruf: ${erasedBuyer.phone}`), 'added');
+    const client = new pg.Client(postgres.url);
+    await client.connect();
+    try {
+      const tables = ['orders', 'outbox', 'order_terms', 'events'];
+      // The planner's samples of the tables' values, as autovacuum gathers them.
+      await client.query(`analyze ${tables.join(', ')}`);
+      assert.equal(await eraseBuyer(store, { kind: 'smtp', url: smtp.url }, number, 'anna', () => {}), true);
+      // Pages still in memory are written to the files, as any checkpoint does.
+      await client.query('checkpoint');
+      // Each table's file, its TOAST table's and its indexes' (which hold the search words).
+      const { rows } = await client.query<{ file: string }>(
+        `select pg_relation_filepath(oid) as file from pg_class
+         where oid = any($1::regclass[])
+            or oid in (select reltoastrelid from pg_class where oid = any($1::regclass[]))
+            or oid in (select indexrelid from pg_index where indrelid = any($1::regclass[]))`,
+        [tables],
+      );
+      assert.ok(rows.length >= tables.length * 2, 'tables and indexes found');
+      const values = [erasedBuyer.company, erasedBuyer.name, erasedBuyer.email, erasedBuyer.phone];
+      for (const { file } of rows) {
+        const bytes = fs.readFileSync(path.join(postgres.data, file));
+        for (const value of values)
+          assert.equal(bytes.includes(Buffer.from(value)), false, `${value} in ${file}`);
+      }
+      const { rows: statistics } = await client.query<{ values: string }>(
+        `select concat_ws(' ', most_common_vals, histogram_bounds) as values from pg_stats
+         where schemaname = 'public' and tablename = any($1)`,
+        [tables],
+      );
+      for (const value of values)
+        assert.ok(!statistics.some((row) => row.values.includes(value)), `${value} in pg_stats`);
+    } finally {
+      await client.end();
+    }
   });
 
   it('takes the same key sent at once as one order', async () => {

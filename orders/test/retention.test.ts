@@ -79,6 +79,10 @@ describe('personal data', () => {
 
     const result = await runOrders(['erase', erased], env);
     assert.equal(result.code, 0, result.output);
+    // Its output names the number, for the journal, and nothing of the buyer.
+    assert.ok(result.output.includes(`Order service: buyer details of ${erased} erased`), result.output);
+    for (const value of [erasedBuyer.email, erasedBuyer.name, erasedBuyer.phone, erasedBuyer.company])
+      assert.ok(!result.output.includes(value), value);
 
     const orders = await rows(file, 'orders');
     const row = orders.find((candidate) => candidate.number === erased)!;
@@ -121,11 +125,29 @@ describe('personal data', () => {
         assert.equal(bytes.includes(Buffer.from(value)), false, `${value} in ${name}`);
     }
     assert.equal((await runOrders(['erase', 'LW-20000101-999999'], env)).code, 1);
-    // A second erase says it was done before and adds nothing to the history.
+    // A note that came in after the erasure (as the desk took them before it refused them) is erased by a
+    // second run, which adds no second erasure to the history.
+    const late = `Rückruf: ${erasedBuyer.name}, ${erasedBuyer.phone}`;
+    const writer = createClient({ url: `file:${file}` });
+    await writer.execute({
+      sql: `insert into events (order_id, at, who, kind, detail) values (?, ?, 'anna', 'note', ?)`,
+      args: [row.id as number, new Date().toISOString(), late],
+    });
+    writer.close();
     const again = await runOrders(['erase', erased], env);
     assert.equal(again.code, 0, again.output);
     assert.match(again.output, /erased before/);
-    assert.equal((await rows(file, 'events')).filter((event) => event.order_id === row.id).length, 1);
+    assert.deepEqual(
+      (await rows(file, 'events'))
+        .filter((event) => event.order_id === row.id)
+        .map((event) => [event.kind, event.detail]),
+      [
+        ['erase', ''],
+        ['note', ''],
+      ],
+    );
+    for (const name of fs.readdirSync(dataDir).filter((entry) => entry.startsWith('orders.db')))
+      assert.equal(fs.readFileSync(path.join(dataDir, name)).includes(Buffer.from(late)), false, name);
   });
 
   it('prune deletes spam after 30 days, orders after the retention years and idle desk sessions, and clears client hashes', async () => {
