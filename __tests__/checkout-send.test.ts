@@ -5,11 +5,12 @@ import type { CartItem } from '@/lib/cart/rules';
 import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { orderEndpoint, orderEndpointOrigin } from '@/lib/checkout/endpoint';
-import { newOrderKey, orderRequestBody, readAnswer, sendOrder } from '@/lib/checkout/send';
-import { getCategories } from '@/lib/content';
+import { newOrderKey, orderContent, orderRequestBody, readAnswer, sendOrder } from '@/lib/checkout/send';
+import { getCategories, getSite } from '@/lib/content';
 import { unitPriceCents } from '@/lib/money';
 
 const [first, second] = getCategories();
+const { vatRate } = getSite().facts;
 const line = (id: string, category = first!, exclusive = false, quantity = 1): CartItem => ({
   id,
   category: category.id,
@@ -35,19 +36,27 @@ describe('the order request', () => {
     key: newOrderKey(),
     locale: 'de',
     items: [line('a'), line('b'), line('c', first, true, 3), line('d', second)],
+    vatRate,
     buyer,
     quote: 'AN-20261125-7K3Q9M',
     website: '',
     elapsedMs: 41_999.6,
   });
 
-  it('sends one line per industry, area and kind, with quantities and no prices', () => {
+  it('sends one line per industry, area and kind, with quantities and the prices the page showed', () => {
+    const price = (category = first!, exclusive = false) => unitPriceCents(category.price, exclusive);
     expect(body.lines).toEqual([
-      { category: first!.id, exclusive: false, area: 'germany', quantity: 2 },
-      { category: first!.id, exclusive: true, area: 'germany', quantity: 3 },
-      { category: second!.id, exclusive: false, area: 'germany', quantity: 1 },
+      { category: first!.id, exclusive: false, area: 'germany', quantity: 2, price: price() },
+      { category: first!.id, exclusive: true, area: 'germany', quantity: 3, price: price(first, true) },
+      { category: second!.id, exclusive: false, area: 'germany', quantity: 1, price: price(second) },
     ]);
-    expect(JSON.stringify(body)).not.toMatch(/price/i);
+    expect(body.vatRate).toBe(vatRate);
+  });
+
+  it('makes the same content of prices that changed, so that a retry keeps its key', () => {
+    const repriced = { ...body, lines: body.lines.map((line) => ({ ...line, price: line.price! + 100 })) };
+    expect(orderContent(repriced)).toBe(orderContent(body));
+    expect(orderContent({ ...body, lines: body.lines.slice(1) })).not.toBe(orderContent(body));
   });
 
   it('sends the details trimmed, the VAT ID as written on an invoice, and whole milliseconds', () => {
@@ -111,6 +120,7 @@ describe("the service's answer", () => {
       key: newOrderKey(),
       locale: 'en',
       items: [line('a')],
+      vatRate,
       buyer,
       quote: 'AN-20261125-7K3Q9M',
       website: '',
@@ -142,6 +152,7 @@ describe("the service's answer", () => {
       key: newOrderKey(),
       locale: 'de',
       items: [line('a')],
+      vatRate,
       buyer,
       quote: 'AN-20261125-7K3Q9M',
       website: '',

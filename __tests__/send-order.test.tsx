@@ -104,7 +104,11 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
       website: '',
       buyer: { company: buyer.company },
     });
-    expect(body.lines).toEqual([{ category: category!.id, exclusive: false, area: 'germany', quantity: 2 }]);
+    // With the prices this page showed, for the service to compare with its own.
+    expect(body.lines).toEqual([
+      { category: category!.id, exclusive: false, area: 'germany', quantity: 2, price: items[0]!.price },
+    ]);
+    expect(body.vatRate).toBe(site.facts.vatRate);
     expect(useCheckoutStore.getState().confirmed).toMatchObject({ orderNumber: 'LW-20261125-0007', items });
     expect(useCartStore.getState().items).toEqual([]);
   });

@@ -518,6 +518,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.errors.vatIdFormat': { label: 'USt-IdNr.: Format falsch' },
   'ui.checkout.errors.vatIdCheckDigit': { label: 'USt-IdNr.: Prüfziffer falsch' },
   'ui.checkout.errors.vatIdCountry': { label: 'USt-IdNr.: passt nicht zum Land' },
+  'ui.checkout.errors.pricesChanged': {
+    label: 'Preise geändert (Antwort des Bestellsystems)',
+    hint: 'Hat die Seite andere Preise gezeigt, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen Seiten, die vor einer Aktualisierung geöffnet wurden.',
+  },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
   'ui.checkout.quote.number': { label: 'Angebotsnummer' },

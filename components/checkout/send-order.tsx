@@ -168,6 +168,7 @@ function ToService({
       key: '',
       locale: words.locale,
       items,
+      vatRate,
       buyer: summary.buyer,
       quote: quote.number,
       website,

@@ -5,16 +5,18 @@ import type { OrderRequest } from './order-request';
 
 /**
  * Sending the order to the order service (`ORDER_ENDPOINT`): the request as the service's contract
- * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. Prices never
- * travel: the service computes them from content/ itself.
+ * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. The request says the
+ * prices the buyer was shown; the service computes its own from content/ and takes the order only if they agree.
  */
-/** The request as the contract has it: prices never travel, the service computes them from content/. */
+/** The request as the contract has it, with the prices this page showed. */
 export type OrderRequestBody = OrderRequest;
 
 export function orderRequestBody(input: {
   key: string;
   locale: Locale;
   items: readonly CartItem[];
+  /** The German VAT rate in percent that the page showed. */
+  vatRate: number;
   buyer: Buyer;
   quote: string;
   website: string;
@@ -23,12 +25,14 @@ export function orderRequestBody(input: {
   return {
     key: input.key,
     locale: input.locale,
-    lines: groupItems(input.items).map(({ category, exclusive, area, quantity }) => ({
+    lines: groupItems(input.items).map(({ category, exclusive, area, quantity, price }) => ({
       category,
       exclusive,
       area,
       quantity,
+      price,
     })),
+    vatRate: input.vatRate,
     buyer: cleanBuyer(input.buyer),
     quote: input.quote,
     website: input.website,
@@ -38,10 +42,18 @@ export function orderRequestBody(input: {
 
 /**
  * What an order asks for, as one string: its language, quote, lines and details. The service refuses a key
- * that came before with other content (409), so the checkout makes a new key whenever this changes.
+ * that came before with other content (409), so the checkout makes a new key whenever this changes. The prices
+ * are left out, as the service leaves them out of its hash: a page reloaded after a deploy that changed them
+ * sends an order whose answer was lost with its key again, and gets that order rather than a second one.
  */
 export function orderContent(body: OrderRequestBody): string {
-  return JSON.stringify({ locale: body.locale, quote: body.quote, lines: body.lines, buyer: body.buyer });
+  const lines = body.lines.map(({ category, exclusive, area, quantity }) => ({
+    category,
+    exclusive,
+    area,
+    quantity,
+  }));
+  return JSON.stringify({ locale: body.locale, quote: body.quote, lines, buyer: body.buyer });
 }
 
 /** What became of a send: the service took the order, or why not. */
