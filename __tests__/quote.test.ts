@@ -145,6 +145,14 @@ describe('a quote for a cart', () => {
     expect(next.date).toBe(dayAfter.toISOString().slice(0, 10));
   });
 
+  it('issues a new number, for the same cart, once the order service refused the quote’s prices', () => {
+    const signature = cartSignature(groupItems(cart));
+    const first = stampFor(signature, undefined, today, validityDays);
+    const next = stampFor(signature, { ...first, stale: true }, today, validityDays);
+    expect(next.number).not.toBe(first.number);
+    expect(next).toEqual({ number: next.number, date: '2026-11-25', cart: signature });
+  });
+
   it('issues a new number when the stored one is not a quote number', () => {
     const signature = cartSignature(groupItems(cart));
     const stored: QuoteStamp = { number: 'AN-1-<script>', date: '2026-11-20', cart: signature };

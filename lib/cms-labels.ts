@@ -558,6 +558,11 @@ export const labels: Record<string, Label> = {
   'ui.checkout.send.unreachable': { label: 'Fehler: Bestellsystem nicht erreichbar' },
   'ui.checkout.send.rateLimited': { label: 'Fehler: zu viele Bestellungen' },
   'ui.checkout.send.rejected': { label: 'Fehler: Bestellung abgelehnt' },
+  'ui.checkout.send.pricesChanged': {
+    label: 'Fehler: Preise inzwischen geändert',
+    hint: 'Wenn das Bestellsystem inzwischen andere Preise hat als die Seite: Es wurde nichts bestellt, die Seite soll neu geladen werden.',
+  },
+  'ui.checkout.send.reload': { label: 'Link „Seite neu laden“ (nach geänderten Preisen)' },
   'ui.checkout.send.otherWays': { label: 'Überschrift „Lieber per E-Mail?“' },
   'ui.checkout.send.byMail': { label: 'Schaltfläche „Per E-Mail bestellen“' },
   'ui.checkout.send.honeypot': {

@@ -35,6 +35,11 @@ export interface QuoteStamp {
   date: string;
   /** The cart's rows when it was issued (`cartSignature`): another cart gets a new number. */
   cart: string;
+  /**
+   * The order service refused an order of this quote because its prices are no longer the shop's: the page
+   * keeps showing it, and the next stamp (the reloaded page, with the current prices) is a new quote.
+   */
+  stale?: true;
 }
 
 /** What makes one cart another: its rows' keys and quantities, in order. */
@@ -43,8 +48,8 @@ export function cartSignature(rows: readonly { key: string; quantity: number }[]
 }
 
 /**
- * The stamp for a cart: the stored one while the cart is the same and the quote still holds, else a new
- * number dated today.
+ * The stamp for a cart: the stored one while the cart is the same and the quote still holds (and its prices
+ * were not refused), else a new number dated today.
  */
 export function stampFor(
   cart: string,
@@ -57,6 +62,7 @@ export function stampFor(
     quoteValidUntil(new Date(`${stored.date}T00:00:00Z`), validityDays)
       .toISOString()
       .slice(0, 10) >= businessDay(now);
-  if (stored && holds && stored.cart === cart && QUOTE_NUMBER_PATTERN.test(stored.number)) return stored;
+  if (stored && holds && !stored.stale && stored.cart === cart && QUOTE_NUMBER_PATTERN.test(stored.number))
+    return stored;
   return { number: newQuoteNumber(now), date: businessDay(now), cart };
 }

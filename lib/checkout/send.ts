@@ -1,7 +1,8 @@
 import { groupItems, type CartItem } from '../cart/rules';
 import type { Locale } from '../i18n';
 import { cleanBuyer, type Buyer } from './buyer';
-import type { OrderRequest } from './order-request';
+import { areaFromCode } from '../order/area';
+import type { OrderRequest, PricedLine } from './order-request';
 
 /**
  * Sending the order to the order service (`ORDER_ENDPOINT`): the request as the service's contract
@@ -61,6 +62,11 @@ export type SendResult =
   | {
       ok: true;
       orderNumber: string;
+      /**
+       * The order's lines at the prices the service charged, which go with its totals; undefined from a service
+       * older than them, which answers the totals only.
+       */
+      lines?: PricedLine[];
       net: number;
       vat: number;
       gross: number;
@@ -69,6 +75,8 @@ export type SendResult =
     }
   /** No answer, a timeout or a server error: the service may be down; nothing is lost, try again or mail. */
   | { ok: false; reason: 'unreachable' }
+  /** The service charges other prices than this page shows: nothing was ordered; reload for the current ones. */
+  | { ok: false; reason: 'pricesChanged' }
   /** Too many orders from this address: try again after `retryAfter` seconds. */
   | { ok: false; reason: 'rateLimited'; retryAfter: number }
   /** The service refused the order, with its reasons where it gave any. */
@@ -81,10 +89,31 @@ function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The answer's lines, if every one is a line as the contract has it, and they make up its net total. */
+function pricedLines(raw: unknown, net: number): PricedLine[] | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  const lines: PricedLine[] = [];
+  for (const line of raw) {
+    if (!isRecord(line)) return undefined;
+    const { category, exclusive, area, quantity, price } = line;
+    if (typeof category !== 'string' || category.length === 0 || typeof exclusive !== 'boolean')
+      return undefined;
+    if (typeof area !== 'string' || !areaFromCode(area)) return undefined;
+    if (!isCents(quantity) || quantity === 0 || !isCents(price) || price === 0) return undefined;
+    lines.push({ category, exclusive, area, quantity, price });
+  }
+  return lines.reduce((sum, line) => sum + line.price * line.quantity, 0) === net ? lines : undefined;
+}
+
 /** Reads the service's answer; anything that is not the contract's shape counts as no answer. */
 export async function readAnswer(response: Response): Promise<SendResult> {
   const body: unknown = await response.json().catch(() => undefined);
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const record = isRecord(body) ? body : {};
+  const errors = Array.isArray(record.errors) ? record.errors.filter(isRecord) : [];
   if (response.status === 200 || response.status === 201) {
     const { orderNumber, net, vat, gross, confirmationMail } = record;
     if (
@@ -93,17 +122,22 @@ export async function readAnswer(response: Response): Promise<SendResult> {
       isCents(net) &&
       isCents(vat) &&
       isCents(gross)
-    )
+    ) {
+      const lines = pricedLines(record.lines, net);
       return {
         ok: true,
         orderNumber,
+        ...(lines ? { lines } : {}),
         net,
         vat,
         gross,
         ...(typeof confirmationMail === 'boolean' ? { confirmationMail } : {}),
       };
+    }
     return { ok: false, reason: 'unreachable' };
   }
+  if (response.status === 409 && errors.some((error) => error.field === 'prices'))
+    return { ok: false, reason: 'pricesChanged' };
   if (response.status === 429) {
     const seconds = Number(response.headers.get('Retry-After'));
     return {
@@ -113,11 +147,8 @@ export async function readAnswer(response: Response): Promise<SendResult> {
     };
   }
   if (response.status >= 400 && response.status < 500) {
-    const errors = Array.isArray(record.errors) ? record.errors : [];
     const messages = errors
-      .map((error: unknown) =>
-        typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : undefined,
-      )
+      .map((error) => error.message)
       .filter((message): message is string => typeof message === 'string');
     return { ok: false, reason: 'rejected', messages };
   }

@@ -36,6 +36,11 @@ export interface CheckoutState extends StoredCheckout {
   stamp: (cart: string, validityDays: number, now?: Date) => QuoteStamp;
   /** The key for sending this content of the order of this quote: the same on every try, new when it changed. */
   keyFor: (quote: string, content: string) => string;
+  /**
+   * The service refused the order because the prices changed: nothing was ordered, and the quote's prices are
+   * out of date. The page keeps its quote; the reloaded page, with the current prices, gets a new one.
+   */
+  retireQuote: () => void;
   /** The service took the order: keep its confirmation; the next cart gets a new quote and key. */
   confirm: (order: ConfirmedOrder) => void;
   dismissConfirmation: () => void;
@@ -44,13 +49,13 @@ export interface CheckoutState extends StoredCheckout {
 
 function sanitizeQuote(raw: unknown): QuoteStamp | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { number, date, cart } = raw as Record<string, unknown>;
+  const { number, date, cart, stale } = raw as Record<string, unknown>;
   return typeof number === 'string' &&
     QUOTE_NUMBER_PATTERN.test(number) &&
     typeof date === 'string' &&
     /^\d{4}-\d{2}-\d{2}$/.test(date) &&
     typeof cart === 'string'
-    ? { number, date, cart }
+    ? { number, date, cart, ...(stale === true ? { stale } : {}) }
     : undefined;
 }
 
@@ -95,6 +100,10 @@ export const useCheckoutStore = create<CheckoutState>()(
         const orderKey = { quote, content, key: newOrderKey() };
         set({ orderKey });
         return orderKey.key;
+      },
+      retireQuote() {
+        const quote = get().quote;
+        if (quote) set({ quote: { ...quote, stale: true } });
       },
       confirm(confirmed) {
         set({ confirmed, quote: undefined, orderKey: undefined });
