@@ -479,6 +479,60 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     },
   );
 
+  /** The service's answer as `fetch` resolves it (jsdom has no Response). */
+  const answer = (status: number, body: unknown) =>
+    jest.fn().mockResolvedValue({ status, headers: { get: () => null }, json: async () => body });
+
+  it('when the service charges other prices, orders nothing and leads to the page with the current ones', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    global.fetch = answer(409, { errors: [{ field: 'prices', message: strings.errors.pricesChanged }] });
+
+    await user.click(page.orderButton());
+    const alert = await screen.findByText(strings.send.pricesChanged);
+    expect(alert.closest('[role="alert"]')).toHaveFocus();
+    expect(screen.getByRole('link', { name: strings.send.reload })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: strings.confirmation.heading })).not.toBeInTheDocument();
+    // Nothing is lost for the reload: the cart and the details stay. The reloaded page's prices make a quote
+    // with a new number (quoteSignature, in __tests__/quote.test.ts).
+    expect(useCartStore.getState().items).toHaveLength(cartLines.length);
+    expect(page.field('company')).toHaveValue(german.company);
+  });
+
+  it('confirms an order with the lines and totals the service answered, not the page’s prices', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    // The answer to a retry of an order the service took before the price went up: its own, older prices.
+    const unit = stairlift - 1000;
+    const lines = cartLines.map(({ category, exclusive, area, quantity }) => ({
+      category,
+      exclusive,
+      area,
+      quantity,
+      price: unit * (exclusive ? 5 : 1),
+    }));
+    const taken = 7 * unit;
+    global.fetch = answer(200, {
+      orderNumber: 'LW-20261126-000043',
+      lines,
+      net: taken,
+      vat: vatOf(taken),
+      gross: taken + vatOf(taken),
+    });
+
+    await user.click(page.orderButton());
+    await screen.findByRole('heading', { name: strings.confirmation.heading });
+    const document = plain(screen.getByRole('article', { name: strings.confirmation.document }).textContent);
+    for (const cents of [unit, 2 * unit, 5 * unit, taken, vatOf(taken), taken + vatOf(taken)])
+      expect(document).toContain(centsAsText(cents, locale));
+    for (const cents of [stairlift, 5 * stairlift, net])
+      expect(document).not.toContain(centsAsText(cents, locale));
+  });
+
   it('says when the cart is empty, and links to the categories', async () => {
     const { strings } = await renderCheckout(locale);
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();

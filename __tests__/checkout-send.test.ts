@@ -1,15 +1,16 @@
 /**
  * @jest-environment node
  */
-import type { CartItem } from '@/lib/cart/rules';
+import { MAX_LINES, MAX_QUANTITY, type CartItem } from '@/lib/cart/rules';
 import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { orderEndpoint, orderEndpointOrigin } from '@/lib/checkout/endpoint';
-import { newOrderKey, orderRequestBody, readAnswer, sendOrder } from '@/lib/checkout/send';
-import { getCategories } from '@/lib/content';
+import { newOrderKey, orderContent, orderRequestBody, readAnswer, sendOrder } from '@/lib/checkout/send';
+import { getCategories, getSite } from '@/lib/content';
 import { unitPriceCents } from '@/lib/money';
 
 const [first, second] = getCategories();
+const { vatRate } = getSite().facts;
 const line = (id: string, category = first!, exclusive = false, quantity = 1): CartItem => ({
   id,
   category: category.id,
@@ -35,19 +36,27 @@ describe('the order request', () => {
     key: newOrderKey(),
     locale: 'de',
     items: [line('a'), line('b'), line('c', first, true, 3), line('d', second)],
+    vatRate,
     buyer,
     quote: 'AN-20261125-7K3Q9M',
     website: '',
     elapsedMs: 41_999.6,
   });
 
-  it('sends one line per industry, area and kind, with quantities and no prices', () => {
+  it('sends one line per industry, area and kind, with quantities and the prices the page showed', () => {
+    const price = (category = first!, exclusive = false) => unitPriceCents(category.price, exclusive);
     expect(body.lines).toEqual([
-      { category: first!.id, exclusive: false, area: 'germany', quantity: 2 },
-      { category: first!.id, exclusive: true, area: 'germany', quantity: 3 },
-      { category: second!.id, exclusive: false, area: 'germany', quantity: 1 },
+      { category: first!.id, exclusive: false, area: 'germany', quantity: 2, price: price() },
+      { category: first!.id, exclusive: true, area: 'germany', quantity: 3, price: price(first, true) },
+      { category: second!.id, exclusive: false, area: 'germany', quantity: 1, price: price(second) },
     ]);
-    expect(JSON.stringify(body)).not.toMatch(/price/i);
+    expect(body.vatRate).toBe(vatRate);
+  });
+
+  it('makes the same content of prices that changed, so that a retry keeps its key', () => {
+    const repriced = { ...body, lines: body.lines.map((line) => ({ ...line, price: line.price! + 100 })) };
+    expect(orderContent(repriced)).toBe(orderContent(body));
+    expect(orderContent({ ...body, lines: body.lines.slice(1) })).not.toBe(orderContent(body));
   });
 
   it('sends the details trimmed, the VAT ID as written on an invoice, and whole milliseconds', () => {
@@ -69,11 +78,40 @@ describe("the service's answer", () => {
       status,
       headers: { 'Content-Type': 'application/json', ...headers },
     });
-  const accepted = { orderNumber: 'LW-20261125-0001', net: 17_800, vat: 3_382, gross: 21_182 };
+  const lines = [{ category: first!.id, exclusive: false, area: 'germany', quantity: 2, price: 8_900 }];
+  const accepted = { orderNumber: 'LW-20261125-0001', lines, net: 17_800, vat: 3_382, gross: 21_182 };
 
-  it('is an order number with the totals on 201 and on 200 (the same key again)', async () => {
+  it('is an order number with the lines and totals on 201 and on 200 (the same key again)', async () => {
     expect(await readAnswer(json(201, accepted))).toEqual({ ok: true, ...accepted });
     expect(await readAnswer(json(200, accepted))).toEqual({ ok: true, ...accepted });
+  });
+
+  it('takes the lines only as the contract has them and adding up to the net total', async () => {
+    const totalsOnly = { ...accepted, lines: undefined };
+    // A service older than the lines in its answer: the order is taken all the same.
+    expect(await readAnswer(json(201, totalsOnly))).toEqual({ ok: true, ...totalsOnly });
+    for (const broken of [
+      [{ ...lines[0]!, price: 8_000 }],
+      [{ ...lines[0]!, price: '89,00' }],
+      [{ ...lines[0]!, area: 'mars' }],
+      [{ ...lines[0]!, quantity: 0 }],
+      'lines',
+    ])
+      expect(await readAnswer(json(201, { ...accepted, lines: broken }))).toEqual({
+        ok: true,
+        ...totalsOnly,
+      });
+  });
+
+  it('tells a 409 at prices from any other refusal', async () => {
+    const prices = [{ field: 'prices', message: 'Die Preise haben sich geändert.' }];
+    expect(await readAnswer(json(409, { errors: prices }))).toEqual({ ok: false, reason: 'pricesChanged' });
+    const key = [{ field: 'key', message: 'This key belongs to order LW-20261125-0001' }];
+    expect(await readAnswer(json(409, { errors: key }))).toEqual({
+      ok: false,
+      reason: 'rejected',
+      messages: [key[0]!.message],
+    });
   });
 
   it('counts a 2xx without an order number, or with broken totals, as no answer', async () => {
@@ -111,6 +149,7 @@ describe("the service's answer", () => {
       key: newOrderKey(),
       locale: 'en',
       items: [line('a')],
+      vatRate,
       buyer,
       quote: 'AN-20261125-7K3Q9M',
       website: '',
@@ -142,6 +181,7 @@ describe("the service's answer", () => {
       key: newOrderKey(),
       locale: 'de',
       items: [line('a')],
+      vatRate,
       buyer,
       quote: 'AN-20261125-7K3Q9M',
       website: '',
@@ -184,6 +224,9 @@ describe('a stored confirmation', () => {
 
   it('reads back as it was stored, prices included', () => {
     expect(sanitizeConfirmation(JSON.parse(JSON.stringify(confirmed)))).toEqual(confirmed);
+    // The service's rows may hold more leads than one cart line.
+    const row = { ...confirmed, items: [line('a', first, false, MAX_LINES * MAX_QUANTITY)] };
+    expect(sanitizeConfirmation(JSON.parse(JSON.stringify(row)))).toEqual(row);
   });
 
   it('reads as none when any part is junk', () => {
@@ -195,7 +238,7 @@ describe('a stored confirmation', () => {
       { ...confirmed, quote: { number: 'AN-1', date: '2026-11-25' } },
       { ...confirmed, items: [] },
       { ...confirmed, items: [{ ...line('a'), price: Number.NaN }] },
-      { ...confirmed, items: [{ ...line('a'), quantity: 10_000 }] },
+      { ...confirmed, items: [{ ...line('a'), quantity: MAX_LINES * MAX_QUANTITY + 1 }] },
       { ...confirmed, items: [{ ...line('a'), area: 'mars' }] },
       { ...confirmed, vatRate: 'neunzehn' },
     ];

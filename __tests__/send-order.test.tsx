@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SendOrder } from '@/components/checkout/send-order';
 import type { CartItem } from '@/lib/cart/rules';
@@ -76,7 +76,7 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
   act(() => {
     useCartStore.setState({ items });
-    useCheckoutStore.setState({ confirmed: undefined, orderKey: undefined });
+    useCheckoutStore.setState({ confirmed: undefined, orderKey: undefined, quote: undefined });
   });
 });
 
@@ -90,7 +90,14 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
   });
 
   it('with an order service, sends the order there, keeps its confirmation and empties the cart', async () => {
-    fetchMock.mockResolvedValue(answer(201, { orderNumber: 'LW-20261125-0007', net: 1, vat: 0, gross: 1 }));
+    // The service's answer: its lines, priced as the page showed them (else it had answered 409), and totals.
+    const lines = [
+      { category: category!.id, exclusive: false, area: 'germany', quantity: 2, price: items[0]!.price },
+    ];
+    const net = items[0]!.price * 2;
+    fetchMock.mockResolvedValue(
+      answer(201, { orderNumber: 'LW-20261125-0007', lines, net, vat: 0, gross: net }),
+    );
     act(() => useCheckoutStore.setState({ buyer }));
     const { send, user } = renderSendOrder(locale, '/api/orders');
     expect(screen.getByRole('link', { name: send.byMail }).getAttribute('href')).toMatch(/^mailto:/);
@@ -106,8 +113,15 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
       website: '',
       buyer: { company: buyer.company },
     });
-    expect(body.lines).toEqual([{ category: category!.id, exclusive: false, area: 'germany', quantity: 2 }]);
-    expect(useCheckoutStore.getState().confirmed).toMatchObject({ orderNumber: 'LW-20261125-0007', items });
+    // With the prices this page showed, for the service to compare with its own.
+    expect(body.lines).toEqual([
+      { category: category!.id, exclusive: false, area: 'germany', quantity: 2, price: items[0]!.price },
+    ]);
+    expect(body.vatRate).toBe(site.facts.vatRate);
+    expect(useCheckoutStore.getState().confirmed).toMatchObject({
+      orderNumber: 'LW-20261125-0007',
+      items: lines.map((line) => expect.objectContaining(line)),
+    });
     expect(useCartStore.getState().items).toEqual([]);
     // The details have done their job: this browser keeps them only in the confirmation it shows.
     const stored = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state;
@@ -174,15 +188,43 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(useCheckoutStore.getState().keyFor(quote.number, orderContent(changed))).not.toBe(first.key);
   });
 
-  it('keeps the service’s totals with the confirmation, not its own', async () => {
-    const totals = { net: 12_300, vat: 2_337, gross: 14_637 };
-    fetchMock.mockResolvedValue(answer(201, { orderNumber: 'LW-20261125-0008', ...totals }));
+  it('keeps the service’s lines with its totals for the confirmation: one set of prices, not the page’s', async () => {
+    // A retry of an order the service took before a price change: its answer has the prices it was taken at.
+    const price = items[0]!.price - 1000;
+    const net = price * items[0]!.quantity;
+    const totals = { net, vat: Math.round((net * site.facts.vatRate) / 100) };
+    const lines = [{ category: category!.id, exclusive: false, area: 'germany', quantity: 2, price }];
+    fetchMock.mockResolvedValue(
+      answer(200, { orderNumber: 'LW-20261125-0008', lines, ...totals, gross: net + totals.vat }),
+    );
     const { send, user } = renderSendOrder(locale, '/api/orders');
     await user.click(screen.getByRole('button', { name: send.button }));
     const confirmed = useCheckoutStore.getState().confirmed!;
-    expect(confirmed.totals).toEqual(totals);
-    expect(confirmedSummary(confirmed, orderWords(locale)).totals).toMatchObject(totals);
-    // Read back from storage, the totals stay.
-    expect(sanitizeConfirmation(JSON.parse(JSON.stringify(confirmed)))?.totals).toEqual(totals);
+    const summary = confirmedSummary(confirmed, orderWords(locale));
+    expect(summary.rows.map((row) => [row.price, row.quantity])).toEqual([[price, 2]]);
+    expect(summary.totals).toMatchObject({ ...totals, gross: net + totals.vat });
+    expect(summary.rows.reduce((sum, row) => sum + row.total, 0)).toBe(summary.totals.net);
+    // Read back from storage, lines and totals stay.
+    expect(sanitizeConfirmation(JSON.parse(JSON.stringify(confirmed)))).toEqual(confirmed);
+  });
+
+  it('says in its own words that the prices have changed, offers a reload, and orders nothing', async () => {
+    const service = orderWords(locale).strings.errors.pricesChanged;
+    fetchMock.mockResolvedValue(answer(409, { errors: [{ field: 'prices', message: service }] }));
+    act(() => useCheckoutStore.setState({ quote }));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(send.pricesChanged);
+    expect(alert).not.toHaveTextContent(send.rejected);
+    expect(alert).toHaveFocus();
+    // A link to this very page: following it loads the page, and with it the current prices, again.
+    expect(within(alert).getByRole('link', { name: send.reload })).toHaveAttribute(
+      'href',
+      window.location.pathname + window.location.search,
+    );
+    expect(useCheckoutStore.getState().confirmed).toBeUndefined();
+    expect(useCartStore.getState().items).toEqual(items);
   });
 });

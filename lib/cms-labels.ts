@@ -518,6 +518,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.errors.vatIdFormat': { label: 'USt-IdNr.: Format falsch' },
   'ui.checkout.errors.vatIdCheckDigit': { label: 'USt-IdNr.: Prüfziffer falsch' },
   'ui.checkout.errors.vatIdCountry': { label: 'USt-IdNr.: passt nicht zum Land' },
+  'ui.checkout.errors.pricesChanged': {
+    label: 'Preise geändert (Antwort des Bestellsystems)',
+    hint: 'Hat die Seite andere Preise gezeigt, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen Seiten, die vor einer Aktualisierung geöffnet wurden.',
+  },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
   'ui.checkout.quote.number': { label: 'Angebotsnummer' },
@@ -560,6 +564,11 @@ export const labels: Record<string, Label> = {
   'ui.checkout.send.unreachable': { label: 'Fehler: Bestellsystem nicht erreichbar' },
   'ui.checkout.send.rateLimited': { label: 'Fehler: zu viele Bestellungen' },
   'ui.checkout.send.rejected': { label: 'Fehler: Bestellung abgelehnt' },
+  'ui.checkout.send.pricesChanged': {
+    label: 'Fehler: Preise inzwischen geändert',
+    hint: 'Wenn das Bestellsystem inzwischen andere Preise hat als die Seite: Es wurde nichts bestellt, die Seite soll neu geladen werden.',
+  },
+  'ui.checkout.send.reload': { label: 'Link „Seite neu laden“ (nach geänderten Preisen)' },
   'ui.checkout.send.otherWays': { label: 'Überschrift „Lieber per E-Mail?“' },
   'ui.checkout.send.byMail': { label: 'Schaltfläche „Per E-Mail bestellen“' },
   'ui.checkout.send.honeypot': {

@@ -22,7 +22,7 @@ import {
   type OrderRequest,
 } from '../lib/checkout/order-request';
 import { orderWords } from '../lib/checkout/words';
-import type { CartItem } from '../lib/cart/rules';
+import { splitGroupKey, type CartItem } from '../lib/cart/rules';
 import { priceList } from '../lib/categories';
 import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale, type Locale } from '../lib/i18n';
@@ -140,6 +140,16 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): Prob
   });
 }
 
+/**
+ * Whether the request was shown what the service charges: each line's net price per lead, and the VAT rate. A
+ * request without them (a page older than this rule) agrees with nothing.
+ */
+function pricesAgree(request: OrderRequest, charged: readonly CartItem[], vatRate: number): boolean {
+  return (
+    request.vatRate === vatRate && request.lines.every((line, index) => line.price === charged[index]?.price)
+  );
+}
+
 function spamReason(request: OrderRequest): SpamReason | null {
   if (request.website.trim() !== '') return 'honeypot';
   return request.elapsedMs < MIN_HUMAN_MS ? 'tooFast' : null;
@@ -148,6 +158,11 @@ function spamReason(request: OrderRequest): SpamReason | null {
 function accepted(order: StoredOrder): OrderAccepted {
   return {
     orderNumber: order.number,
+    lines: order.lines.map((row) => ({
+      ...splitGroupKey(row.key),
+      quantity: row.quantity,
+      price: row.price,
+    })),
     net: order.net,
     vat: order.vat,
     gross: order.gross,
@@ -253,7 +268,9 @@ export function safeCsv(
 /**
  * What a request asks for, hashed: the language, the quote, the lines and the details, read from the raw body
  * before any check (the key is looked up first), as the checkout sends them. The honeypot and the time taken
- * are left out: they differ on a retry.
+ * are left out: they differ on a retry. So are the prices the page showed: a retry from a page reloaded after
+ * a deploy that changed them is still the order it retries, at the prices it was taken at (and hashes stored
+ * before the prices were sent still match).
  */
 export function requestHash(raw: unknown): string {
   const record = isRecord(raw) ? raw : {};
@@ -426,6 +443,10 @@ export function createApp({
     }));
     const site = getSite();
     const words = orderWords(request.locale);
+    // The buyer orders at the prices the page showed them, and the service charges its own: where the two differ
+    // (the site and the service deployed at different times), it takes nothing, and the page is to be reloaded.
+    if (!pricesAgree(request, items, site.facts.vatRate))
+      return problem(c, 409, 'prices', words.strings.errors.pricesChanged);
     const summary = summarizeOrder(items, request.buyer, site.facts.vatRate, words);
     const spam = spamReason(request);
     const newOrder: NewOrder = {

@@ -21,7 +21,7 @@ export function openApiDocument() {
       title: 'Leadwerk order service',
       version: '1.0.0',
       description:
-        'Takes a binding order on invoice from the checkout. Prices, VAT and totals are computed from the shop’s content, never taken from the request. Amounts are integer cents.',
+        'Takes a binding order on invoice from the checkout. Prices, VAT and totals are computed from the shop’s content; the request says the prices the buyer was shown (each line’s `price` per lead and the `vatRate`), and an order whose prices are not the ones the service charges is not taken. Amounts are integer cents.',
     },
     paths: {
       '/api/orders': {
@@ -30,18 +30,20 @@ export function openApiDocument() {
           requestBody: { required: true, content: json('OrderRequest') },
           responses: {
             '201': {
-              description: 'The order is stored; its mail to the seller is on its way.',
+              description:
+                'The order is stored; its mail to the seller is on its way. The lines and totals are the order’s, at the prices the request showed.',
               content: json('OrderAccepted'),
             },
             '200': {
-              description: 'The same key came before with the same request: the order stored then.',
+              description:
+                'The same key came before with the same request: the order stored then, at the prices it was taken at (the key is looked up before the prices are compared).',
               content: json('OrderAccepted'),
             },
             '400': error('The body is not JSON.'),
             '403': error('The Origin is not one of ALLOWED_ORIGINS.'),
             '413': error(`The body is larger than ${MAX_ORDER_BYTES} bytes.`),
             '409': error(
-              'The same key came before with other lines or details (field `key`): a changed order needs a new key.',
+              'Nothing was stored. Either the prices the request showed (a line’s `price`, the `vatRate`; either missing) are not the ones the service charges (field `prices`, in the request’s language: reload the page), or the same key came before with other lines or details (field `key`): a changed order needs a new key.',
             ),
             '415': error('The Content-Type is not application/json.'),
             '422': error(

@@ -183,6 +183,7 @@ function ToService({
       key: '',
       locale: words.locale,
       items,
+      vatRate,
       buyer: summary.buyer,
       quote: quote.number,
       website,
@@ -199,15 +200,17 @@ function ToService({
         orderNumber: result.orderNumber,
         orderedOn: businessDay(new Date()),
         quote: { number: quote.number, date: quote.date },
-        items: [...items],
+        // The order's lines and totals, both as the service priced them: one set of prices. (Only a service
+        // older than the lines in its answer leaves the page's own, as before.)
+        items: result.lines?.map((line, index) => ({ ...line, id: String(index) })) ?? [...items],
         buyer: summary.buyer,
         vatRate,
-        // The service's totals, computed from the prices it holds, are the order's.
         totals: { net: result.net, vat: result.vat, gross: result.gross },
         confirmationMail: result.confirmationMail,
       });
       useCartStore.getState().clear();
     } else {
+      // Prices that changed since the page was loaded: the reloaded page shows them, in a quote with a new number.
       setFailure(result);
     }
   }
@@ -242,6 +245,15 @@ function ToService({
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
           <p className="font-semibold">{failureText(failure, words)}</p>
+          {failure.reason === 'pricesChanged' && (
+            // A link to this page, without a fragment: following it loads the page again, with the current prices.
+            <a
+              href={window.location.pathname + window.location.search}
+              className="mt-3 inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-red-900 ring-1 ring-red-700 hover:bg-red-100"
+            >
+              {send.reload}
+            </a>
+          )}
           {failure.reason === 'rejected' && failure.messages.length > 0 && (
             <ul className="mt-2 list-disc pl-5">
               {failure.messages.map((message) => (
@@ -281,6 +293,8 @@ function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWor
       const minutes = Math.max(1, Math.ceil(failure.retryAfter / 60));
       return fill(plural(send.rateLimited, minutes, words.locale), { minutes });
     }
+    case 'pricesChanged':
+      return send.pricesChanged;
     case 'rejected':
       return send.rejected;
   }

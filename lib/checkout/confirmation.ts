@@ -1,5 +1,5 @@
 import { isDay } from '../business-day';
-import { isValidQuantity, type CartItem } from '../cart/rules';
+import { MAX_LINES, MAX_QUANTITY, MIN_QUANTITY, type CartItem } from '../cart/rules';
 import { areaFromCode } from '../order/area';
 import { sanitizeBuyer, type Buyer } from './buyer';
 import { summarizeOrder, type OrderSummary, type OrderWords } from './order';
@@ -7,14 +7,18 @@ import { QUOTE_NUMBER_PATTERN } from './quote';
 
 /**
  * An order the service has taken, as the checkout keeps it in this browser to show its number and its
- * printable confirmation, also after a reload, until the buyer starts a new order. The lines keep the
- * prices they were ordered at.
+ * printable confirmation, also after a reload, until the buyer starts a new order. Its lines and totals are
+ * the service's answer, so the confirmation shows the one set of prices the order was taken at.
  */
 export interface ConfirmedOrder {
   orderNumber: string;
   /** The day it was sent, YYYY-MM-DD. */
   orderedOn: string;
   quote: { number: string; date: string };
+  /**
+   * The order's rows at the prices the service charged, one line each (so a line may hold more leads than a cart
+   * line). Only a service older than the lines in its answer left the cart's own lines here.
+   */
   items: CartItem[];
   buyer: Buyer;
   /** The German VAT rate it was ordered with, in percent. */
@@ -25,7 +29,7 @@ export interface ConfirmedOrder {
   confirmationMail?: boolean;
 }
 
-/** The confirmation's summary: its rows and details, with the totals the service answered. */
+/** The confirmation's summary: the service's rows and totals, and the details. */
 export function confirmedSummary(confirmed: ConfirmedOrder, words: OrderWords): OrderSummary {
   const summary = summarizeOrder(confirmed.items, confirmed.buyer, confirmed.vatRate, words);
   return confirmed.totals ? { ...summary, totals: { ...summary.totals, ...confirmed.totals } } : summary;
@@ -54,8 +58,10 @@ function sanitizeLine(raw: unknown): CartItem | undefined {
   if (typeof exclusive !== 'boolean' || typeof area !== 'string' || !areaFromCode(area)) return undefined;
   if (!Number.isSafeInteger(price) || (price as number) <= 0 || (price as number) > MAX_PRICE_CENTS)
     return undefined;
-  if (!isValidQuantity(quantity)) return undefined;
-  return { id, category, exclusive, area, price: price as number, quantity };
+  // A row of the order: at most what a whole cart holds.
+  if (!Number.isSafeInteger(quantity) || (quantity as number) < MIN_QUANTITY) return undefined;
+  if ((quantity as number) > MAX_LINES * MAX_QUANTITY) return undefined;
+  return { id, category, exclusive, area, price: price as number, quantity: quantity as number };
 }
 
 /** A stored confirmation read back; anything that is not one in every part reads as none. */

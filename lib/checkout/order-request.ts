@@ -9,8 +9,10 @@ import { QUOTE_NUMBER_PATTERN } from './quote';
 /**
  * What the checkout sends to the order service (`POST /api/orders`) and what it answers. The checkout and the
  * service both import these schemas, and `orders/openapi.json` is generated from them, so the contract is
- * written once. Prices are not part of a request: the service computes them from `content/`, and a field it
- * does not know (a `price`, say) is dropped.
+ * written once. The service computes what it charges from `content/`; the request says what the buyer was
+ * shown (each line's price per lead and the VAT rate), so that the service takes an order only at those prices.
+ * The site and the service are deployed one after the other, and the prices of a page and of the service may
+ * differ for a while: the service then takes nothing and answers 409 at `prices`.
  */
 
 /** The largest request body the service reads, in bytes. */
@@ -40,8 +42,8 @@ export const buyerSchema = z.object(buyerShape).superRefine((buyer, context) => 
 });
 
 /**
- * One row of the cart (its lines of one category, area and kind, added up): what was ordered, never at what
- * price. A row holds at most what the whole cart can hold.
+ * One row of the cart (its lines of one category, area and kind, added up), and the price per lead the buyer was
+ * shown for it. A row holds at most what the whole cart can hold.
  */
 export const orderLineSchema = z.object({
   /** The category's id in `content/categories.json`. */
@@ -53,13 +55,28 @@ export const orderLineSchema = z.object({
     .int()
     .min(MIN_QUANTITY)
     .max(MAX_LINES * MAX_QUANTITY),
+  /**
+   * The net price per lead in cents that the page showed (and the quote printed). Optional only so that a page
+   * from before it was sent is answered 409 at `prices` (reload), like any other price the service does not
+   * charge, rather than 422.
+   */
+  price: z.int().positive().optional(),
 });
+
+/** A row as the service priced and stored it: the answer's lines, which the checkout's confirmation shows. */
+export const pricedLineSchema = orderLineSchema.required({ price: true });
+export type PricedLine = z.infer<typeof pricedLineSchema>;
 
 export const orderRequestSchema = z.object({
   /** A UUID the browser makes once per order: the same key again is the same order. */
   key: z.uuid(),
   locale: z.enum(locales),
   lines: z.array(orderLineSchema).min(1).max(MAX_LINES),
+  /**
+   * The German VAT rate in percent that the page showed (`facts.vatRate`). Like a line's price: without it, or
+   * with another than the service's, the answer is 409 at `prices`.
+   */
+  vatRate: z.number().min(0).max(100).optional(),
   buyer: buyerSchema,
   /** The quote's number, e.g. AN-20261125-7K3Q9M. */
   quote: z
@@ -75,9 +92,14 @@ export type OrderRequest = z.infer<typeof orderRequestSchema>;
 /** A request as the checkout writes it (fields with a default may be left out). */
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;
 
-/** 201 for a new order, 200 for the same key again. Amounts are integer cents. */
+/**
+ * 201 for a new order, 200 for the same key again. Amounts are integer cents. The lines and the totals are the
+ * stored order's, so a confirmation made of them shows one set of prices.
+ */
 export const orderAcceptedSchema = z.object({
   orderNumber: z.string(),
+  /** The order's rows, each at the price per lead the service charged. */
+  lines: z.array(pricedLineSchema),
   net: z.int(),
   vat: z.int(),
   gross: z.int(),

@@ -1,20 +1,23 @@
 import { groupItems, type CartItem } from '../cart/rules';
 import type { Locale } from '../i18n';
 import { cleanBuyer, type Buyer } from './buyer';
-import type { OrderRequest } from './order-request';
+import { areaFromCode } from '../order/area';
+import type { OrderRequest, PricedLine } from './order-request';
 
 /**
  * Sending the order to the order service (`ORDER_ENDPOINT`): the request as the service's contract
- * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. Prices never
- * travel: the service computes them from content/ itself.
+ * (lib/checkout/order-request.ts) describes it, and its answer as the checkout acts on it. The request says the
+ * prices the buyer was shown; the service computes its own from content/ and takes the order only if they agree.
  */
-/** The request as the contract has it: prices never travel, the service computes them from content/. */
+/** The request as the contract has it, with the prices this page showed. */
 export type OrderRequestBody = OrderRequest;
 
 export function orderRequestBody(input: {
   key: string;
   locale: Locale;
   items: readonly CartItem[];
+  /** The German VAT rate in percent that the page showed. */
+  vatRate: number;
   buyer: Buyer;
   quote: string;
   website: string;
@@ -23,12 +26,14 @@ export function orderRequestBody(input: {
   return {
     key: input.key,
     locale: input.locale,
-    lines: groupItems(input.items).map(({ category, exclusive, area, quantity }) => ({
+    lines: groupItems(input.items).map(({ category, exclusive, area, quantity, price }) => ({
       category,
       exclusive,
       area,
       quantity,
+      price,
     })),
+    vatRate: input.vatRate,
     buyer: cleanBuyer(input.buyer),
     quote: input.quote,
     website: input.website,
@@ -38,10 +43,18 @@ export function orderRequestBody(input: {
 
 /**
  * What an order asks for, as one string: its language, quote, lines and details. The service refuses a key
- * that came before with other content (409), so the checkout makes a new key whenever this changes.
+ * that came before with other content (409), so the checkout makes a new key whenever this changes. The prices
+ * are left out, as the service leaves them out of its hash: a page reloaded after a deploy that changed them
+ * sends an order whose answer was lost with its key again, and gets that order rather than a second one.
  */
 export function orderContent(body: OrderRequestBody): string {
-  return JSON.stringify({ locale: body.locale, quote: body.quote, lines: body.lines, buyer: body.buyer });
+  const lines = body.lines.map(({ category, exclusive, area, quantity }) => ({
+    category,
+    exclusive,
+    area,
+    quantity,
+  }));
+  return JSON.stringify({ locale: body.locale, quote: body.quote, lines, buyer: body.buyer });
 }
 
 /** What became of a send: the service took the order, or why not. */
@@ -49,6 +62,11 @@ export type SendResult =
   | {
       ok: true;
       orderNumber: string;
+      /**
+       * The order's lines at the prices the service charged, which go with its totals; undefined from a service
+       * older than them, which answers the totals only.
+       */
+      lines?: PricedLine[];
       net: number;
       vat: number;
       gross: number;
@@ -57,6 +75,8 @@ export type SendResult =
     }
   /** No answer, a timeout or a server error: the service may be down; nothing is lost, try again or mail. */
   | { ok: false; reason: 'unreachable' }
+  /** The service charges other prices than this page shows: nothing was ordered; reload for the current ones. */
+  | { ok: false; reason: 'pricesChanged' }
   /** Too many orders from this address: try again after `retryAfter` seconds. */
   | { ok: false; reason: 'rateLimited'; retryAfter: number }
   /** The service refused the order, with its reasons where it gave any. */
@@ -69,10 +89,31 @@ function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The answer's lines, if every one is a line as the contract has it, and they make up its net total. */
+function pricedLines(raw: unknown, net: number): PricedLine[] | undefined {
+  if (!Array.isArray(raw) || raw.length === 0) return undefined;
+  const lines: PricedLine[] = [];
+  for (const line of raw) {
+    if (!isRecord(line)) return undefined;
+    const { category, exclusive, area, quantity, price } = line;
+    if (typeof category !== 'string' || category.length === 0 || typeof exclusive !== 'boolean')
+      return undefined;
+    if (typeof area !== 'string' || !areaFromCode(area)) return undefined;
+    if (!isCents(quantity) || quantity === 0 || !isCents(price) || price === 0) return undefined;
+    lines.push({ category, exclusive, area, quantity, price });
+  }
+  return lines.reduce((sum, line) => sum + line.price * line.quantity, 0) === net ? lines : undefined;
+}
+
 /** Reads the service's answer; anything that is not the contract's shape counts as no answer. */
 export async function readAnswer(response: Response): Promise<SendResult> {
   const body: unknown = await response.json().catch(() => undefined);
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const record = isRecord(body) ? body : {};
+  const errors = Array.isArray(record.errors) ? record.errors.filter(isRecord) : [];
   if (response.status === 200 || response.status === 201) {
     const { orderNumber, net, vat, gross, confirmationMail } = record;
     if (
@@ -81,17 +122,22 @@ export async function readAnswer(response: Response): Promise<SendResult> {
       isCents(net) &&
       isCents(vat) &&
       isCents(gross)
-    )
+    ) {
+      const lines = pricedLines(record.lines, net);
       return {
         ok: true,
         orderNumber,
+        ...(lines ? { lines } : {}),
         net,
         vat,
         gross,
         ...(typeof confirmationMail === 'boolean' ? { confirmationMail } : {}),
       };
+    }
     return { ok: false, reason: 'unreachable' };
   }
+  if (response.status === 409 && errors.some((error) => error.field === 'prices'))
+    return { ok: false, reason: 'pricesChanged' };
   if (response.status === 429) {
     const seconds = Number(response.headers.get('Retry-After'));
     return {
@@ -101,11 +147,8 @@ export async function readAnswer(response: Response): Promise<SendResult> {
     };
   }
   if (response.status >= 400 && response.status < 500) {
-    const errors = Array.isArray(record.errors) ? record.errors : [];
     const messages = errors
-      .map((error: unknown) =>
-        typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : undefined,
-      )
+      .map((error) => error.message)
       .filter((message): message is string => typeof message === 'string');
     return { ok: false, reason: 'rejected', messages };
   }

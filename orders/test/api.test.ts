@@ -23,7 +23,7 @@ import {
 import { orderWords } from '../../lib/checkout/words';
 import { MAX_LINES, MAX_QUANTITY } from '../../lib/cart/rules';
 import { priceList } from '../../lib/categories';
-import { getCategories, getSite } from '../../lib/content';
+import { getCategories, getDictionary, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
 import { unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
@@ -125,13 +125,43 @@ describe('POST /api/orders', () => {
     assert.equal(mail.text?.trimEnd(), text.body);
   });
 
-  it('ignores a price in the request: the price is content/’s', async () => {
+  it('answers with the lines at the prices it charged, the same the request showed', async () => {
     const order = validOrder();
-    const withPrices = { ...order, lines: order.lines.map((line) => ({ ...line, price: 1 })), net: 1 };
-    const response = await request('/api/orders', post(withPrices));
+    const response = await request('/api/orders', post(order));
     assert.equal(response.status, 201);
     const body = orderAcceptedSchema.parse(await response.json());
-    assert.deepEqual({ net: body.net, vat: body.vat, gross: body.gross }, expectedTotals(order, true));
+    assert.deepEqual(body.lines, order.lines);
+    assert.equal(
+      body.net,
+      body.lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    );
+  });
+
+  it('takes no order at prices it does not charge: 409 at prices, in the request’s language', async () => {
+    const order = validOrder();
+    const [first, ...rest] = order.lines;
+    const changes: Partial<OrderRequestInput>[] = [
+      { lines: [{ ...first!, price: first!.price! - 1 }, ...rest] },
+      { vatRate: order.vatRate! + 1 },
+      { locale: 'en', lines: [{ ...first!, price: undefined }, ...rest] },
+    ];
+    for (const change of changes) {
+      const refused = { ...order, ...change };
+      const response = await request('/api/orders', post(refused));
+      assert.equal(response.status, 409);
+      assert.deepEqual(await errorsOf(response), [
+        {
+          field: 'prices',
+          message: getDictionary(refused.locale as Locale).checkout.errors.pricesChanged,
+        },
+      ]);
+    }
+    assert.equal(
+      (await store.listOrders()).some((stored) => stored.key === order.key),
+      false,
+    );
+    // Nothing was stored under the key: the order at the right prices takes it.
+    assert.equal((await request('/api/orders', post(order))).status, 201);
   });
 
   it('charges no VAT to a business in another EU country with a valid VAT ID, nor outside the EU', async () => {
@@ -196,6 +226,12 @@ describe('POST /api/orders', () => {
     // The honeypot and the time taken may differ on a retry: still the same order.
     const again = await request('/api/orders', post({ ...order, elapsedMs: order.elapsedMs + 9000 }));
     assert.equal(again.status, 200);
+    // So may the prices the page shows (reloaded after a deploy): the key is looked up first, and its order,
+    // at the prices it was taken at, is the answer.
+    const repriced = { ...order, lines: order.lines.map((line) => ({ ...line, price: line.price! + 100 })) };
+    const retry = await request('/api/orders', post(repriced));
+    assert.equal(retry.status, 200);
+    assert.deepEqual(await retry.json(), await first.json());
   });
 
   it('looks the key up before the content checks: a retry after a category was removed gets its order', async () => {
@@ -226,6 +262,7 @@ describe('POST /api/orders', () => {
     assert.equal(retry.status, 200);
     assert.deepEqual(await retry.json(), {
       orderNumber: stored.number,
+      lines: [],
       net: 1000,
       vat: 190,
       gross: 1190,

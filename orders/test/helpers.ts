@@ -13,6 +13,7 @@ import { NEW_BUYER, type Buyer } from '../../lib/checkout/buyer';
 import type { OrderRequestInput } from '../../lib/checkout/order-request';
 import { newQuoteNumber } from '../../lib/checkout/quote';
 import { getCategories, getSite } from '../../lib/content';
+import { unitPriceCents } from '../../lib/money';
 
 const execFileAsync = promisify(execFile);
 
@@ -40,16 +41,20 @@ export const buyer: Buyer = {
   city: 'Berlin',
 };
 
-/** A complete order a person filled in: two rows of the first category, one of them exclusive. */
+/**
+ * A complete order a person filled in: two rows of the first category, one of them exclusive, at the prices and
+ * the VAT rate of content/ (this process's, which the service's `CONTENT_DIR` may differ from).
+ */
 export function validOrder(changes: Partial<OrderRequestInput> = {}): OrderRequestInput {
-  const category = getCategories()[0]!.id;
+  const { id: category, price } = getCategories()[0]!;
   return {
     key: crypto.randomUUID(),
     locale: 'de',
     lines: [
-      { category, exclusive: false, area: 'germany', quantity: 3 },
-      { category, exclusive: true, area: 'postcodes:80-85', quantity: 1 },
+      { category, exclusive: false, area: 'germany', quantity: 3, price: unitPriceCents(price, false) },
+      { category, exclusive: true, area: 'postcodes:80-85', quantity: 1, price: unitPriceCents(price, true) },
     ],
+    vatRate: getSite().facts.vatRate,
     buyer,
     quote: newQuoteNumber(new Date()),
     website: '',

@@ -9,23 +9,38 @@ describe('the OpenAPI contract', () => {
     assert.equal(fs.readFileSync(path.join(__dirname, '..', 'openapi.json'), 'utf8'), openApiFile());
   });
 
-  it('carries the schemas’ rules: a UUID key, the languages, the buyer’s fields, no price', () => {
-    const request = openApiDocument().components.schemas.OrderRequest as {
-      properties: Record<
-        string,
-        { format?: string; enum?: string[]; properties?: object; items?: { properties: object } }
-      >;
-      required: string[];
-    };
+  it('carries the schemas’ rules: a UUID key, the languages, the buyer’s fields, the prices shown', () => {
+    const { OrderRequest, OrderAccepted } = openApiDocument().components.schemas as Record<
+      string,
+      JsonObject
+    >;
+    const request = OrderRequest!;
     assert.equal(request.properties.key!.format, 'uuid');
     assert.deepEqual(request.properties.locale!.enum, ['de', 'en']);
     assert.ok('vatId' in request.properties.buyer!.properties!);
-    assert.deepEqual(Object.keys(request.properties.lines!.items!.properties).sort(), [
+    const line = request.properties.lines!.items!;
+    assert.deepEqual(Object.keys(line.properties).sort(), [
       'area',
       'category',
       'exclusive',
+      'price',
       'quantity',
     ]);
+    assert.equal(line.properties.price!.type, 'integer');
+    assert.equal(request.properties.vatRate!.type, 'number');
     assert.ok(!request.required.includes('website'), 'the honeypot may be left out');
+    // The answer's lines always carry the price the service charged.
+    const accepted = OrderAccepted!;
+    assert.ok(accepted.required.includes('lines'));
+    assert.ok(accepted.properties.lines!.items!.required.includes('price'));
   });
 });
+
+interface JsonObject {
+  type?: string;
+  format?: string;
+  enum?: string[];
+  properties: Record<string, JsonObject>;
+  items?: JsonObject;
+  required: string[];
+}
