@@ -175,7 +175,12 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
       `${fields.poNumber}: ${austrian.poNumber}`,
       `${fields.invoiceEmail}: ${austrian.invoiceEmail}`,
     ]);
-    expect(body).toContain(plain(buyerLines(summary.buyer, words).join('\n')));
+    // The e-mail order is the buyer's own text: its PO number is theirs, not "yours".
+    expect(body).toContain(
+      plain(buyerLines(summary.buyer, words, { poNumber: strings.mail.poNumber }).join('\n')),
+    );
+    expect(body).toContain(`${strings.mail.poNumber}: ${austrian.poNumber}`);
+    expect(body).not.toContain(`${fields.poNumber}:`);
     expect(body).toContain(strings.mail.billing);
     expect(body).not.toContain(`${fields.phone}:`);
   });

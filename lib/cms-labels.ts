@@ -580,6 +580,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.mail.exclusive': { label: 'Satz zu exklusiven Leads' },
   'ui.checkout.mail.shared': { label: 'Satz zu nicht exklusiven Leads' },
   'ui.checkout.mail.billing': { label: 'Überschrift „Rechnungsanschrift“' },
+  'ui.checkout.mail.poNumber': {
+    label: 'Beschriftung der Bestellnummer des Kunden',
+    hint: 'In der Bestellung, die der Kunde schreibt: seine eigene Bestellnummer.',
+  },
   'ui.checkout.mail.outro': { label: 'Schluss und Gruß' },
   'ui.checkout.mail.copyHeader': {
     label: 'Kopf des Bestelltexts zum Kopieren',

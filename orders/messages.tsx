@@ -71,8 +71,8 @@ function storedSummary(order: MailableOrder): OrderSummary {
 }
 
 const deskLink: Record<Locale, string> = {
-  de: 'Bestellung im Desk: {url}',
-  en: 'Order in the desk: {url}',
+  de: 'Intern – die Bestellung im Desk: {url}',
+  en: 'Internal – the order in the desk: {url}',
 };
 
 function deskOrderUrl(deskUrl: string, number: string): string {
@@ -100,15 +100,21 @@ export function orderMails(
   const text = orderText(summary, { number: order.quote, date: quoteIssueDay(order.quote) }, words);
   const from = options.mailFrom ?? { name: site.brand, address: site.email };
   const link = options.deskUrl
-    ? `${fill(deskLink[order.locale], { url: deskOrderUrl(options.deskUrl, order.number) })}\n\n`
+    ? `\n\n${fill(deskLink[order.locale], { url: deskOrderUrl(options.deskUrl, order.number) })}`
     : '';
   const seller: MailMessage = {
     from,
     to: site.email,
     replyTo: summary.buyer.email,
-    // The order number first, so that the sales team finds the mail by it; the quote number follows.
-    subject: `${order.number} · ${text.subject}`,
-    text: `${link}${text.body}`,
+    // What the sales team sorts the inbox by: the order's number, the company and the amount; the quote follows.
+    subject: [
+      order.number,
+      summary.buyer.company,
+      formatMoney(summary.totals.gross, order.locale),
+      text.subject,
+    ].join(' · '),
+    // The desk's link last, where a reply to the buyer (Reply-To) quotes it least, and marked as internal.
+    text: `${text.body}${link}`,
     messageId: `<${order.number}@${domainOf(site.email)}>`,
     orderNumber: order.number,
     kind: 'seller',

@@ -4,7 +4,7 @@ import { intlLocales, type Locale } from '../i18n';
 import { formatMoney } from '../money';
 import { describeAreaCode, type AreaWords } from '../order/area';
 import { groupItems, lineName, type CartItem } from '../cart/rules';
-import { BUYER_FIELDS, buyerVatCase, cleanBuyer, type Buyer } from './buyer';
+import { BUYER_FIELDS, buyerVatCase, cleanBuyer, type Buyer, type BuyerField } from './buyer';
 import { vatTotals, type VatCase, type VatTotals } from './vat';
 
 /**
@@ -97,9 +97,16 @@ export function formatDay(day: string, locale: Locale): string {
   );
 }
 
-/** The billing details as lines of text, labelled, the empty optional ones left out. */
-export function buyerLines(buyer: Buyer, words: OrderWords): string[] {
-  const { fields } = words.strings;
+/**
+ * The billing details as lines of text, labelled, the empty optional ones left out. The form's labels speak to the
+ * buyer („Ihre Bestellnummer“); `labels` gives others for a text in another voice, such as the buyer's own order.
+ */
+export function buyerLines(
+  buyer: Buyer,
+  words: OrderWords,
+  labels: Partial<Record<BuyerField, string>> = {},
+): string[] {
+  const fields = { ...words.strings.fields, ...labels };
   const country = words.countryNames[buyer.country] ?? buyer.country;
   const address = [buyer.company, buyer.name, buyer.street, `${buyer.postcode} ${buyer.city}`, country];
   const labelled = BUYER_FIELDS.filter(
@@ -144,7 +151,8 @@ export function orderText(
     ...(summary.vatNote ? [summary.vatNote] : []),
     '',
     `${mail.billing}`,
-    ...buyerLines(summary.buyer, words),
+    // The order is the buyer's text: their own PO number is "ours", not "yours".
+    ...buyerLines(summary.buyer, words, { poNumber: mail.poNumber }),
     '',
     mail.outro,
     summary.buyer.name,

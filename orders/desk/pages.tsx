@@ -503,7 +503,7 @@ export function OrderPageView({
           <p>{o.erased}</p>
         ) : (
           <address>
-            {buyerLines(order.buyer, words0).map((line) => (
+            {buyerLines(order.buyer, words0, { poNumber: o.poNumber }).map((line) => (
               <span key={line}>
                 {line}
                 <br />

@@ -25,7 +25,7 @@ import { MAX_LINES, MAX_QUANTITY } from '../../lib/cart/rules';
 import { priceList } from '../../lib/categories';
 import { getCategories, getDictionary, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
-import { unitPriceCents } from '../../lib/money';
+import { formatMoney, unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
@@ -121,7 +121,11 @@ describe('POST /api/orders', () => {
       { number: order.quote, date: quoteIssueDay(order.quote) },
       words,
     );
-    assert.equal(mail.subject, `${body.orderNumber} · ${text.subject}`);
+    // What the sales team sorts the inbox by, before the quote: the order's number, the company, the amount.
+    assert.equal(
+      mail.subject,
+      [body.orderNumber, buyer.company, formatMoney(body.gross, 'de'), text.subject].join(' · '),
+    );
     assert.equal(mail.text?.trimEnd(), text.body);
   });
 

@@ -15,7 +15,7 @@ import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/
 import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
 import { fill } from '../../lib/format';
-import { getCategories } from '../../lib/content';
+import { getCategories, getDictionary } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
@@ -580,6 +580,10 @@ describe('working with orders', () => {
     };
     for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
       assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
+    // The order's page names the PO number as the buyer's, not with the form's „Ihre Bestellnummer“.
+    await anna.get(`/desk/orders/${found}`);
+    assert.ok(anna.text().includes(`${w.order.poNumber}: PO-77123`));
+    assert.ok(!anna.text().includes(`${getDictionary('de').checkout.fields.poNumber}:`));
     // A PO number of several parts, beside one that differs in the last: only the one asked for.
     const [seventeen] = [
       await place(validOrder({ buyer: { ...buyer, company: 'Teil Eins GmbH', poNumber: 'PO-2026/17' } })),
@@ -749,8 +753,11 @@ describe('working with orders', () => {
       'both mails',
       () => smtp.mailsOf(number).length === 1 && smtp.confirmationsOf(number).length === 1,
     );
-    // The sales team's mail links to the order's page in the desk.
-    assert.ok(smtp.mailsOf(number)[0]!.mail.text?.includes(`${ORIGIN}/desk/orders/${number}`));
+    // The sales team's mail links to the order's page in the desk, at its end: a reply to the buyer quotes the
+    // mail, and the link comes last there, marked as internal.
+    const lines = (smtp.mailsOf(number)[0]!.mail.text ?? '').trimEnd().split('\n');
+    assert.ok(lines.at(-1)!.endsWith(`${ORIGIN}/desk/orders/${number}`), lines.at(-1));
+    assert.ok(!lines.slice(0, -1).some((line) => line.includes('/desk/')));
     await waitFor('shown as sent', async () => {
       const order = await store.orderByNumber(number);
       return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
