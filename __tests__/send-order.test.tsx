@@ -47,6 +47,7 @@ function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buy
       words={words}
       email={site.email}
       privacy={{ url: site.links.privacy, newTab: getDictionary(locale).header.newTab }}
+      termsUrl={site.links.terms}
       vatRate={site.facts.vatRate}
       endpoint={endpoint}
       complete
@@ -135,6 +136,18 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     const link = screen.getByRole('link', { name: `${send.privacyLink} ${dict.header.newTab}` });
     expect(link).toHaveAttribute('href', site.links.privacy);
     expect(link.closest('p')!.textContent).toContain(`${send.privacy} ${send.privacyLink}`);
+  });
+
+  it('says, before the button, how the contract is made, what is kept and in which languages, and links the terms', () => {
+    const { send } = renderSendOrder(locale, '/api/orders');
+    const dict = getDictionary(locale);
+    const link = screen.getByRole('link', { name: `${send.termsLink} ${dict.header.newTab}` });
+    expect(link).toHaveAttribute('href', site.links.terms);
+    const [before, after] = send.contract.split('{terms}');
+    expect(link.closest('p')!.textContent).toBe(`${before}${send.termsLink} ${dict.header.newTab}${after}`);
+    // Before the button that orders, in the order a reader meets them.
+    const button = screen.getByRole('button', { name: send.button });
+    expect(link.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('keeps the cart and says so when the service cannot be reached; a second try sends the same key', async () => {

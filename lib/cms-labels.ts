@@ -544,6 +544,11 @@ export const labels: Record<string, Label> = {
     hint: 'Endet vor dem Link auf die Datenschutzerklärung, der gleich danach steht.',
   },
   'ui.checkout.send.privacyLink': { label: 'Link „Datenschutzerklärung“' },
+  'ui.checkout.send.contract': {
+    label: 'Hinweis: wie der Vertrag zustande kommt',
+    hint: 'Vor der Schaltfläche: Schritte zum Vertrag, Speicherung des Vertragstexts, Sprachen (§ 312i BGB). {terms} wird zum Link auf die AGB.',
+  },
+  'ui.checkout.send.termsLink': { label: 'Link „Allgemeine Geschäftsbedingungen“' },
   'ui.checkout.send.hint': {
     label: 'Hinweis unter der Schaltfläche (E-Mail)',
     hint: 'Wenn die Bestellung als E-Mail aus dem E-Mail-Programm des Kunden geht.',

@@ -179,6 +179,7 @@ export function Checkout(props: CheckoutProps) {
         words={words}
         email={props.email}
         privacy={props.privacy}
+        termsUrl={props.termsUrl}
         vatRate={vatRate}
         endpoint={props.orderEndpoint}
         complete={complete}

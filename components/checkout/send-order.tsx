@@ -28,6 +28,8 @@ interface SendOrderProps {
   email: string;
   /** The privacy policy: what the order does with the details it collects. */
   privacy: { url: string; newTab: string };
+  /** The general terms, which the order accepts. */
+  termsUrl: string;
   /** German VAT in percent, kept with a confirmed order. */
   vatRate: number;
   /** The order service's URL, when the build names one. */
@@ -53,6 +55,7 @@ const secondary =
 export function SendOrder(props: SendOrderProps) {
   const { summary, quote, words, email, endpoint, complete, onIncomplete } = props;
   const send = words.strings.send;
+  const [beforeTerms, afterTerms] = send.contract.split('{terms}');
   const ready = complete && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
   const mailHref = text ? orderMailHref(email, text) : undefined;
@@ -81,6 +84,18 @@ export function SendOrder(props: SendOrderProps) {
           {send.privacyLink}
         </ExternalLink>
         .
+      </p>
+      {/* How the contract is made, before the button that makes the order (§ 312i BGB, art. 246c EGBGB). */}
+      <p className="mt-2 text-sm text-slate-700">
+        {beforeTerms}
+        <ExternalLink
+          href={props.termsUrl}
+          newTabHint={props.privacy.newTab}
+          className="text-brand-800 underline"
+        >
+          {send.termsLink}
+        </ExternalLink>
+        {afterTerms}
       </p>
       {endpoint ? (
         <ToService {...props} endpoint={endpoint} mailHref={mailHref} onMailClick={mailClick} />
