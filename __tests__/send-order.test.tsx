@@ -150,6 +150,23 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(link.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('counts the time to the order from when the page showed it, also when autofill entered the details later', async () => {
+    fetchMock.mockResolvedValue(answer(503, {}));
+    const shown = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(shown);
+    try {
+      const { send, user } = renderSendOrder(locale, '/api/orders');
+      // Four seconds after the page appeared, autofill entered every detail; a second later, the order.
+      act(() => useCheckoutStore.setState({ startedAt: shown + 4000 }));
+      clock.mockReturnValue(shown + 5000);
+      await user.click(screen.getByRole('button', { name: send.button }));
+      expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).elapsedMs).toBe(5000);
+    } finally {
+      clock.mockRestore();
+      act(() => useCheckoutStore.setState({ startedAt: undefined }));
+    }
+  });
+
   it('keeps the cart and says so when the service cannot be reached; a second try sends the same key', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { send, user } = renderSendOrder(locale, '/api/orders');

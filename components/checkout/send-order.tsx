@@ -172,7 +172,7 @@ function ToService({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Exclude<SendResult, { ok: true }>>();
   const [website, setWebsite] = useState('');
-  /** When the button appeared: the start of the clock for details that were typed before anything was stored. */
+  /** When the button appeared: the start of the clock, unless the details were begun before. */
   const shownAt = useRef(0);
   useEffect(() => {
     shownAt.current = Date.now();
@@ -202,7 +202,9 @@ function ToService({
       buyer: summary.buyer,
       quote: quote.number,
       website,
-      elapsedMs: Date.now() - (checkout.startedAt ?? shownAt.current),
+      // Since the earlier of the page showing the button and the first detail typed: browser autofill enters every
+      // detail at once, and a person who then orders at once has still spent the time since the page appeared.
+      elapsedMs: Date.now() - Math.min(checkout.startedAt ?? Infinity, shownAt.current),
     });
     // A retry of the same order keeps its key; changed lines or details are another order with a new key.
     const result = await sendOrder(endpoint, {
