@@ -509,15 +509,36 @@ export type Store = Awaited<ReturnType<typeof openStore>>;
 export interface StoreOptions {
   /** Where a pool's error (an idle connection the server closed) is reported; it never ends the process. */
   log?: (line: string) => void;
+  /**
+   * Whether a database the service never used may be made (the service: true). The owner's commands say false:
+   * run without the service's settings, they would make an empty database of their own and work on it.
+   */
+  create?: boolean;
+}
+
+/** `openStore` without `create` found no database the service has used: a file, or a Postgres database. */
+export class NoDatabase extends Error {
+  constructor(readonly where: string) {
+    super(`No order database at ${where}`);
+    this.name = 'NoDatabase';
+  }
+}
+
+/** A Postgres URL as a message may show it: without its password. */
+function withoutPassword(url: string): string {
+  const shown = new URL(url);
+  shown.password = '';
+  return shown.href;
 }
 
 /** Opens the database of the settings and brings its tables up to date. */
 export async function openStore(
   database: OrdersConfig['database'],
-  { log = console.error }: StoreOptions = {},
+  { log = console.error, create = true }: StoreOptions = {},
 ) {
   let dialect;
   if (database.kind === 'sqlite') {
+    if (!create && !fs.existsSync(database.file)) throw new NoDatabase(database.file);
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     dialect = new LibsqlDialect(database.file);
   } else {
@@ -542,6 +563,23 @@ export async function openStore(
     dialect = new PostgresDialect({ pool });
   }
   const db = new Kysely<Database>({ dialect });
+
+  // A Postgres database the service has used has the migrations' table: its first start made it.
+  if (!create && database.kind === 'postgres') {
+    let made = false;
+    try {
+      const { rows } = await sql<{
+        found: string | null;
+      }>`select to_regclass('kysely_migration')::text as found`.execute(db);
+      made = Boolean(rows[0]?.found);
+    } finally {
+      if (!made) await db.destroy();
+    }
+    if (!made)
+      throw new NoDatabase(
+        `DATABASE_URL ${withoutPassword(database.url)}, which has none of the service's tables`,
+      );
+  }
 
   const { error } = await new Migrator({
     db,

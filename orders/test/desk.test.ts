@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
@@ -61,12 +62,13 @@ before(async () => {
   env = { ORDERS_DATA_DIR: dataDir };
   smtp = await startSmtp(0, behaviour);
   const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url, DESK_URL: `${ORIGIN}/desk` });
+  // The service makes its database; the commands only work on it.
+  store = await openStore(config.database);
   // Accounts come from the command line, as the owner adds them: one line of standard input. The process once
   // (a pipe into `npm run orders`); the others through the same command in this process, which is quicker.
   const added = await runOrders(['user', 'add', 'anna'], env, `${PASSWORD}\n`);
   assert.equal(added.code, 0, added.output);
   assert.equal(await command(['user', 'add', 'ben'], `${PASSWORD}\n`), 0);
-  store = await openStore(config.database);
   const mail = mailTransport(config.mail);
   outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
   app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
@@ -230,6 +232,26 @@ describe('signing in', () => {
     // Her session ended with her account.
     await dora.get('/desk');
     assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('makes no database of its own without the service’s settings, and says which one it looked for', async () => {
+    const elsewhere = path.join(tempDir('orders-cli-elsewhere'), 'data');
+    const file = path.join(elsewhere, 'orders.db');
+    for (const args of [
+      ['user', 'add', 'carla'],
+      ['retry', 'LW-20260101-000001'],
+    ]) {
+      const { code, output } = await runOrders(args, { ORDERS_DATA_DIR: elsewhere }, `${PASSWORD}\n`);
+      assert.equal(code, 1, output);
+      assert.ok(output.includes(`No order database at ${file}`), output);
+      assert.match(output, /ORDERS_DATA_DIR/);
+    }
+    assert.equal(fs.existsSync(elsewhere), false, 'no folder, no file');
+    // A wrong setting says which and why, in a line, without a stack trace.
+    const wrong = await runOrders(['user', 'list'], { ...env, SMTP_URL: 'mail.example.com' });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.output, /Invalid order service settings:\n {2}- SMTP_URL: /);
+    assert.doesNotMatch(wrong.output, /^\s+at /m);
   });
 
   it('asks for a new password twice on a terminal, without showing it', async () => {
