@@ -3,6 +3,7 @@
 // a 500, and orders again once it is free.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -69,6 +70,21 @@ describe('stopping', () => {
       );
       assert.equal(code, 0, service.log());
       assert.ok(Date.now() - signalled < 10_000, 'exited within 10 s of SIGTERM');
+
+      // The stopped service's database file holds every order by itself: a copy without its -wal (a backup of
+      // the file, a restore beside an old -wal) is complete.
+      const copy = path.join(tempDir('orders-sigterm-copy'), 'orders.db');
+      fs.copyFileSync(path.join(dataDir, 'orders.db'), copy);
+      const copied = createClient({ url: `file:${copy}` });
+      try {
+        const { rows } = await copied.execute('select number from orders order by id');
+        assert.deepEqual(
+          rows.map((row) => row.number),
+          [sent, taken],
+        );
+      } finally {
+        copied.close();
+      }
 
       // The mail under way went out once and is marked sent; the order taken while stopping waits for the next start.
       assert.equal(smtp.mailsOf(sent).length, 1);
