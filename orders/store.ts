@@ -539,7 +539,10 @@ export async function openStore(
   let dialect;
   if (database.kind === 'sqlite') {
     if (!create && !fs.existsSync(database.file)) throw new NoDatabase(database.file);
-    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    // Orders are personal data: the folder and the file are the service's account's alone, whatever the umask.
+    // SQLite gives its -wal and -shm files the database file's mode.
+    fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(database.file, 'a', 0o600));
     dialect = new LibsqlDialect(database.file);
   } else {
     const pool = new pg.Pool({
