@@ -1,4 +1,5 @@
-// The order service on its own: `npm run service`, settings from the environment (README, "Configuration").
+// The order service on its own: `node --import tsx orders/main.ts` in production (the systemd unit, the container;
+// docs/deployment.md), `npm run service` to try it out. Settings from the environment (README, "Configuration").
 // It prints one line with its address once it takes requests. On SIGTERM or SIGINT it stops taking
 // connections, answers every request it already has, lets the mail under way finish (or leaves its lease to
 // run out), closes the database and exits, all within SHUTDOWN_MS (8 s), well inside a 10 s grace period.
@@ -42,8 +43,10 @@ async function main() {
     await service.close(0);
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // A signal that comes again while stopping changes nothing: Ctrl-C on `npm run service` reaches the service
+  // twice, from the terminal and forwarded by npm.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

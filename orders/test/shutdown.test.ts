@@ -2,6 +2,7 @@
 // under way finish and exits within 10 seconds. And SQLite held by another writer: 503 with Retry-After, never
 // a 500, and orders again once it is free.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -99,6 +100,36 @@ describe('stopping', () => {
     } finally {
       await kill(service.child);
       await smtp.close();
+    }
+  });
+
+  it('stops under `npm run service` too: npm passes SIGTERM on to the service, which exits', async () => {
+    // A process group of its own, so that the end of the test reaches a service npm left behind.
+    const npm = spawn('npm', ['run', 'service'], {
+      env: { ...process.env, PORT: '0', ORDERS_DATA_DIR: tempDir('orders-npm') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    try {
+      const line = await waitFor('the service', () =>
+        output.split('\n').find((text) => text.startsWith('Order service on ')),
+      );
+      const url = new URL(line.split(' ')[3]!).origin;
+      assert.equal((await health(url)).status, 200);
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      await waitFor('the service gone', async () => (await health(url)).status === 0, 10_000);
+      assert.match(output, /SIGTERM, stopping/);
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone: nothing was left behind.
+      }
     }
   });
 
