@@ -796,6 +796,41 @@ export async function openStore(
       .execute();
   }
 
+  /**
+   * Indexes the orders that have no search words: those an instance from before the desk took during a rolling
+   * deploy, after a newer one had migrated (the migration indexed only the orders there were). Each start does it,
+   * so the next start of any instance makes them findable. One query on the terms' index finds none on most starts.
+   */
+  async function indexUnindexedOrders(): Promise<number> {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'number', 'buyer', 'lines'])
+      .where('number', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('order_terms').select('order_id').whereRef('order_id', '=', 'orders.id'))),
+      )
+      .execute();
+    for (const row of rows)
+      await db.transaction().execute(async (tx) => {
+        // Another instance starting at the same moment may have indexed it meanwhile.
+        const done = await tx
+          .selectFrom('order_terms')
+          .select('order_id')
+          .where('order_id', '=', Number(row.id))
+          .executeTakeFirst();
+        if (!done)
+          await insertTerms(
+            tx,
+            Number(row.id),
+            orderTerms(row.number!, JSON.parse(row.buyer) as Buyer, JSON.parse(row.lines) as OrderRow[]),
+          );
+      });
+    return rows.length;
+  }
+  const indexed = await indexUnindexedOrders();
+  if (indexed > 0)
+    log(`Order service: orders an older version took, now indexed for the desk's search: ${indexed}`);
+
   const store = {
     kind: database.kind,
     findOrder,

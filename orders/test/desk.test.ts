@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { createClient } from '@libsql/client';
 import * as cheerio from 'cheerio';
 import { Hono } from 'hono';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -28,8 +29,10 @@ import { startOutbox, type Outbox } from '../outbox';
 import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
   buyer,
+  kill,
   post,
   runOrders,
+  startProcess,
   startSmtp,
   tempDir,
   testConfig,
@@ -584,6 +587,48 @@ describe('pages that are not there, and a database that is away', () => {
 });
 
 describe('working with orders', () => {
+  it('finds orders an older version took during a rolling deploy, once the service started again', async () => {
+    const dataDir = tempDir('orders-unindexed');
+    const file = path.join(dataDir, 'orders.db');
+    const company = 'Rollwerk Energie GmbH';
+    const order = validOrder({ buyer: { ...buyer, company } });
+    const before = await openStore({ kind: 'sqlite', file });
+    let number: string;
+    try {
+      number = orderAcceptedSchema.parse(
+        await (
+          await createApp({ store: before, config: testConfig }).request('/api/orders', post(order))
+        ).json(),
+      ).orderNumber;
+    } finally {
+      await before.close();
+    }
+    // As an instance from before the desk stores it, after a newer one migrated: an order row without terms.
+    const termsOf = async () => {
+      const client = createClient({ url: `file:${file}` });
+      try {
+        const { rows } = await client.execute({
+          sql: 'select term from order_terms where order_id = (select id from orders where number = ?)',
+          args: [number],
+        });
+        return rows.map((row) => String(row.term));
+      } finally {
+        client.close();
+      }
+    };
+    const client = createClient({ url: `file:${file}` });
+    await client.execute('delete from order_terms');
+    client.close();
+    assert.deepEqual(await termsOf(), []);
+
+    const service = await startProcess({ ORDERS_DATA_DIR: dataDir });
+    await kill(service.child, 'SIGTERM');
+    const terms = await termsOf();
+    for (const term of [`i:${order.lines[0]!.category}`, 's:rollwerk', `s:${number.toLowerCase()}`])
+      assert.ok(terms.includes(term), `${term} in ${terms.join(' ')}`);
+    assert.match(service.log(), /orders an older version took, now indexed for the desk's search: 1\n/);
+  });
+
   it('finds orders by company, e-mail, PO number and number; hides spam unless asked', async () => {
     const anna = browser();
     await anna.signIn('anna');
