@@ -305,7 +305,10 @@ export interface MailMessage {
   text: string;
   /** A simple HTML part beside the text (the confirmation), with no remote images. */
   html?: string;
-  /** `<order number@domain>`: the same on every try, so a mail sent twice is one mail to the reader. */
+  /**
+   * `<order number.random@domain>`, made when the mail is queued: the same on every try, so a mail sent twice is one
+   * mail to the reader, and never one an earlier mail had (messages.tsx).
+   */
   messageId: string;
   orderNumber: string;
   /** Absent in mails queued before confirmations existed: the seller's. */
