@@ -13,9 +13,13 @@ import { orderAcceptedSchema, orderErrorSchema } from '../../lib/checkout/order-
 import { openStore } from '../store';
 import { health, kill, post, startProcess, startSmtp, tempDir, validOrder, waitFor } from './helpers';
 
-/** A POST whose body arrives in two parts: the service has the request (it said 100 Continue) before the second. */
-async function halfSentOrder(url: string, body: string) {
+/**
+ * A POST whose body arrives in two parts: the service has the request (it said 100 Continue) before the second. On
+ * a kept-alive connection, as browsers and proxies keep them.
+ */
+async function halfSentOrder(url: string, body: string, agent: http.Agent) {
   const request = http.request(`${url}/api/orders`, {
+    agent,
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -23,14 +27,18 @@ async function halfSentOrder(url: string, body: string) {
       Expect: '100-continue',
     },
   });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.on('response', (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: text }));
-    });
-    request.on('error', reject);
-  });
+  const answer = new Promise<{ status: number; connection: string | undefined; body: string }>(
+    (resolve, reject) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, connection: response.headers.connection, body: text }),
+        );
+      });
+      request.on('error', reject);
+    },
+  );
   request.flushHeaders();
   await once(request, 'continue');
   const half = Math.floor(body.length / 2);
@@ -39,7 +47,7 @@ async function halfSentOrder(url: string, body: string) {
 }
 
 describe('stopping', () => {
-  it('on SIGTERM answers the request it has, lets the mail under way finish and exits within 10 s', async () => {
+  it('on SIGTERM answers the request it has, closing its connection, lets the mail under way finish and exits within 10 s', async () => {
     const dataDir = tempDir('orders-sigterm');
     // The server holds its answer to the first mail for a while: the mail is under way when SIGTERM comes.
     const smtp = await startSmtp(0, { dataStallMs: (mail) => (mail === 1 ? 1500 : 0) });
@@ -48,13 +56,16 @@ describe('stopping', () => {
       SMTP_URL: smtp.url,
       // SMTP waits of 5 s: the held answer is well inside them.
       MAIL_LEASE_MS: '20000',
+      // A deadline far beyond the 10 s: only a service that closes every connection exits within them.
+      SHUTDOWN_MS: '60000',
     });
+    const agent = new http.Agent({ keepAlive: true });
     try {
       const first = await fetch(`${service.url}/api/orders`, post(validOrder()));
       assert.equal(first.status, 201);
       const sent = orderAcceptedSchema.parse(await first.json()).orderNumber;
       await waitFor('the mail under way', () => smtp.mailsStarted() === 1);
-      const inFlight = await halfSentOrder(service.url, JSON.stringify(validOrder()));
+      const inFlight = await halfSentOrder(service.url, JSON.stringify(validOrder()), agent);
 
       const exited = new Promise<number | null>((resolve) => service.child.once('exit', resolve));
       const signalled = Date.now();
@@ -63,6 +74,8 @@ describe('stopping', () => {
       inFlight.finish();
       const answer = await inFlight.answer;
       assert.equal(answer.status, 201, answer.body);
+      // The answer written after stopping began closes its connection, though the request came before.
+      assert.equal(answer.connection, 'close');
       const taken = orderAcceptedSchema.parse(JSON.parse(answer.body)).orderNumber;
       const code = await waitFor(
         'the exit',
@@ -98,6 +111,7 @@ describe('stopping', () => {
         await store.close();
       }
     } finally {
+      agent.destroy();
       await kill(service.child);
       await smtp.close();
     }
