@@ -28,6 +28,7 @@ import { getCategories, getDictionary, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
 import { unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
+import { readConfig } from '../config';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
@@ -699,5 +700,27 @@ describe('GET /api/orders.csv', () => {
       assert.equal(response.status, 403);
       assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
     }
+  });
+});
+
+describe('settings', () => {
+  it('takes a setting with an empty value as unset, as an env file’s `SMTP_URL=` line means', () => {
+    const blank = readConfig({
+      NODE_ENV: 'test',
+      ORDERS_DATA_DIR: '/var/lib/leadwerk-orders',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      PORT: '',
+      HOST: ' ',
+      TRUST_PROXY: '',
+      ORDERS_TOKEN: '',
+      MAIL_FROM: '',
+      DESK_URL: '',
+      ORDER_RATE_LIMIT: '',
+    });
+    const unset = readConfig({ NODE_ENV: 'test', ORDERS_DATA_DIR: '/var/lib/leadwerk-orders' });
+    assert.deepEqual(blank, unset);
+    assert.deepEqual(blank.mail, { kind: 'folder', dir: '/var/lib/leadwerk-orders/mail' });
+    assert.deepEqual([blank.host, blank.port], ['127.0.0.1', 3001], 'not every interface, not any port');
   });
 });
