@@ -1,4 +1,5 @@
-// The owner's commands on the order service's database (the same settings as the service):
+// The owner's commands on the order service's database (the same settings as the service; a database that is not
+// there yet is never made, docs/deployment.md):
 //
 //   npm run orders -- retry NUMBER   queue the failed mail of one order again; a running service sends it
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
@@ -15,7 +16,7 @@ import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
 import { accountName, hashPassword, passwordProblem, SESSION_IDLE_MS } from './desk/auth';
 import { eraseBuyer, mailFiles } from './mail';
-import { openStore, type Store } from './store';
+import { NoDatabase, openStore, type Store } from './store';
 
 const usage = [
   'Usage: npm run orders -- COMMAND',
@@ -149,6 +150,21 @@ async function userCommand(
   return 0;
 }
 
+/**
+ * The service's database, which a command never makes: started without the service's settings, it would work on
+ * an empty database of its own (an account the desk does not know, "no such order").
+ */
+async function openServiceStore(database: OrdersConfig['database']): Promise<Store> {
+  try {
+    return await openStore(database, { create: false });
+  } catch (error) {
+    if (!(error instanceof NoDatabase)) throw error;
+    throw new Error(
+      `${error.message}. The commands work on the order service's database and never make one: run them with the service's settings (ORDERS_DATA_DIR, or DATABASE_URL for Postgres), as docs/deployment.md shows, once the service has started.`,
+    );
+  }
+}
+
 export async function runCommand(
   args: string[],
   config: OrdersConfig,
@@ -159,7 +175,7 @@ export async function runCommand(
 ): Promise<number> {
   const [command, number] = args;
   if (command === 'user') {
-    const store = await openStore(config.database);
+    const store = await openServiceStore(config.database);
     try {
       return await userCommand(store, args.slice(1), out, input);
     } finally {
@@ -176,7 +192,7 @@ export async function runCommand(
   }
   let store: Store | undefined;
   try {
-    store = await openStore(config.database);
+    store = await openServiceStore(config.database);
     switch (command) {
       case 'retry':
         if (!(await store.retryMail(number!))) {
@@ -223,10 +239,13 @@ export async function runCommand(
 }
 
 if (require.main === module)
-  runCommand(process.argv.slice(2), readConfig()).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  // A wrong setting is reported like any other failure: its message, no stack trace.
+  Promise.resolve()
+    .then(() => runCommand(process.argv.slice(2), readConfig()))
+    .then(
+      (code) => process.exit(code),
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      },
+    );

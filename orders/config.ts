@@ -78,7 +78,10 @@ export interface OrdersConfig {
 
 /** Reads the settings; a wrong one stops the service with the variable's name and what it expects. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
-  const parsed = envSchema.safeParse(env);
+  // A setting with an empty value is not set, as for every setting: an env file's `SMTP_URL=` line means no SMTP
+  // (not "Invalid URL"), and a `PORT=` or `HOST=` line the default (not any port, on every interface).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success)
     throw new Error(
       `Invalid order service settings:\n${parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,

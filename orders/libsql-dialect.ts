@@ -106,6 +106,11 @@ class LibsqlDriver implements Driver {
   }
 
   async destroy() {
+    // Commits wait in the -wal file until a checkpoint moves them into the database file. Moved and emptied here,
+    // the file of a stopped service holds every order by itself: a copy of it is complete, and an old -wal left
+    // beside a restored file has nothing to replay. Best effort: a transaction still open, or a reader in another
+    // process, leaves the log as it is, and SQLite replays it on the next open.
+    await this.#client?.execute('PRAGMA wal_checkpoint(TRUNCATE)').catch(() => {});
     this.#client?.close();
   }
 }

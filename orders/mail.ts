@@ -78,13 +78,14 @@ export function mailTransport(
       close: () => transport.close(),
     };
   }
-  fs.mkdirSync(mail.dir, { recursive: true });
+  // The mails hold the buyer's details: for the service's account alone, whatever the umask.
+  fs.mkdirSync(mail.dir, { recursive: true, mode: 0o700 });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     send: async (message) => {
       const { message: raw } = await transport.sendMail(toNodemailer(message));
       const file = path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller'));
-      await fs.promises.writeFile(`${file}.part`, raw);
+      await fs.promises.writeFile(`${file}.part`, raw, { mode: 0o600 });
       await fs.promises.rename(`${file}.part`, file);
     },
     close: () => transport.close(),

@@ -1,8 +1,9 @@
-// The order service on its own: `npm run service`, settings from the environment (README, "Configuration").
+// The order service on its own: `node --import tsx orders/main.ts` in production (the systemd unit, the container;
+// docs/deployment.md), `npm run service` to try it out. Settings from the environment (README, "Configuration").
 // It prints one line with its address once it takes requests. On SIGTERM or SIGINT it stops taking
 // connections, answers every request it already has, lets the mail under way finish (or leaves its lease to
 // run out), closes the database and exits, all within SHUTDOWN_MS (8 s), well inside a 10 s grace period.
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { readConfig } from './config';
 import { startService } from './service';
@@ -16,10 +17,17 @@ async function main() {
   }) as Server;
 
   let stopping = false;
-  // While stopping, every answer closes its connection: a client on a kept-alive one comes back on a new
-  // connection, which goes to another instance.
+  /** The answers under way, until each is written: those not begun when stopping begins close their connection. */
+  const underWay = new Set<ServerResponse>();
+  // While stopping, every answer closes its connection, also one to a request that came before: a client on a
+  // kept-alive one comes back on a new connection, which goes to another instance, and no idle connection holds
+  // the stop up.
   server.prependListener('request', (_request, response) => {
     if (stopping) response.setHeader('Connection', 'close');
+    else {
+      underWay.add(response);
+      response.once('close', () => underWay.delete(response));
+    }
   });
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -27,6 +35,7 @@ async function main() {
     const deadline = Date.now() + config.shutdownMs;
     const left = () => Math.max(0, deadline - Date.now());
     console.error(`Order service: ${signal}, stopping`);
+    for (const response of underWay) if (!response.headersSent) response.setHeader('Connection', 'close');
     // No new connections; idle keep-alive ones are closed, those with a request end after its answer.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -42,8 +51,10 @@ async function main() {
     await service.close(0);
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // A signal that comes again while stopping changes nothing: Ctrl-C on `npm run service` reaches the service
+  // twice, from the terminal and forwarded by npm.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch((error: unknown) => {

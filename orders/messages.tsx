@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import { randomBytes } from 'node:crypto';
 import { Fragment } from 'hono/jsx';
 import {
   formatDay,
@@ -83,6 +84,16 @@ function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 
+/**
+ * A mail's Message-ID: the order number, what the mail is, and a random part. It is made once, when the mail is
+ * queued, so every try of one mail carries the same. The random part keeps it unique where the number is not: a
+ * database restored from a backup gives numbers again that mails went out under, and a mail program shows a mail
+ * with an ID it has seen as that earlier mail.
+ */
+function messageId(number: string, what: string, address: string): string {
+  return `<${number}${what}.${randomBytes(8).toString('hex')}@${domainOf(address)}>`;
+}
+
 /** The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike. */
 export function confirmationRecipient(address: string, hash: (text: string) => string): string {
   return hash(address.trim().toLowerCase());
@@ -115,7 +126,7 @@ export function orderMails(
     ].join(' · '),
     // The desk's link last, where a reply to the buyer (Reply-To) quotes it least, and marked as internal.
     text: `${text.body}${link}`,
-    messageId: `<${order.number}@${domainOf(site.email)}>`,
+    messageId: messageId(order.number, '', site.email),
     orderNumber: order.number,
     kind: 'seller',
   };
@@ -323,7 +334,7 @@ function confirmationMail(
     subject: p.subject,
     text,
     html: `<!doctype html>${String(<ConfirmationHtml parts={p} lang={order.locale} />)}`,
-    messageId: `<${order.number}.confirmation@${domainOf(site.email)}>`,
+    messageId: messageId(order.number, '.confirmation', site.email),
     orderNumber: order.number,
     kind: 'buyer',
   };

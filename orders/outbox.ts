@@ -1,5 +1,5 @@
 import type { SendMail } from './mail';
-import type { ClaimedMail, Store } from './store';
+import type { ClaimedMail, MailMessage, Store } from './store';
 
 /**
  * The outbox worker: sends each mail the store holds until the mail server takes it, once.
@@ -53,6 +53,12 @@ function reasonOf(error: unknown): string {
   return reason.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[address]');
 }
 
+/** A mail as the log names it: which of the order's two mails, and the order; never an address. */
+function mailName(message: MailMessage): string {
+  const kind = message.kind === 'buyer' ? "The buyer's confirmation" : 'The mail to the sales team';
+  return `${kind} of ${message.orderNumber}`;
+}
+
 /** The wait before try `attempts + 1`: doubling from 1 s up to `maxMs`, with half of it random (jitter). */
 export function backoff(attempts: number, maxMs: number, random = Math.random): number {
   const full = Math.min(1000 * 2 ** Math.max(0, attempts - 1), maxMs);
@@ -81,14 +87,12 @@ export function startOutbox(options: {
     for (let tries = 1; ; tries++) {
       try {
         if (!(await store.markSent(mail)))
-          log(`Mail of ${mail.message.orderNumber} sent, but its lease had passed to another worker`);
+          log(`${mailName(mail.message)} sent, but its lease had passed to another worker`);
         return;
       } catch (error) {
         // While stopping, a few tries; then the lease runs out and another instance sends it once more.
         if (stopped && tries >= 3) throw error;
-        log(
-          `Mail of ${mail.message.orderNumber} sent; could not mark it sent yet, trying again: ${reasonOf(error)}`,
-        );
+        log(`${mailName(mail.message)} sent; could not mark it sent yet, trying again: ${reasonOf(error)}`);
         await pause(AWAY_MS);
       }
     }
@@ -109,10 +113,10 @@ export function startOutbox(options: {
       const reason = reasonOf(error);
       if (isPermanent(error) || attempts >= maxAttempts) {
         await store.markFailed(mail, reason);
-        log(`Mail of ${mail.message.orderNumber} FAILED after try ${attempts}: ${reason}`);
+        log(`${mailName(mail.message)} FAILED after try ${attempts}: ${reason}`);
       } else {
         await store.markRetry(mail, backoff(attempts, retryMaxMs), reason);
-        log(`Mail of ${mail.message.orderNumber} not sent (try ${attempts}), will try again: ${reason}`);
+        log(`${mailName(mail.message)} not sent (try ${attempts}), will try again: ${reason}`);
       }
       return true;
     }

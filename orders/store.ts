@@ -305,7 +305,10 @@ export interface MailMessage {
   text: string;
   /** A simple HTML part beside the text (the confirmation), with no remote images. */
   html?: string;
-  /** `<order number@domain>`: the same on every try, so a mail sent twice is one mail to the reader. */
+  /**
+   * `<order number.random@domain>`, made when the mail is queued: the same on every try, so a mail sent twice is one
+   * mail to the reader, and never one an earlier mail had (messages.tsx).
+   */
   messageId: string;
   orderNumber: string;
   /** Absent in mails queued before confirmations existed: the seller's. */
@@ -509,16 +512,40 @@ export type Store = Awaited<ReturnType<typeof openStore>>;
 export interface StoreOptions {
   /** Where a pool's error (an idle connection the server closed) is reported; it never ends the process. */
   log?: (line: string) => void;
+  /**
+   * Whether a database the service never used may be made (the service: true). The owner's commands say false:
+   * run without the service's settings, they would make an empty database of their own and work on it.
+   */
+  create?: boolean;
+}
+
+/** `openStore` without `create` found no database the service has used: a file, or a Postgres database. */
+export class NoDatabase extends Error {
+  constructor(readonly where: string) {
+    super(`No order database at ${where}`);
+    this.name = 'NoDatabase';
+  }
+}
+
+/** A Postgres URL as a message may show it: without its password. */
+function withoutPassword(url: string): string {
+  const shown = new URL(url);
+  shown.password = '';
+  return shown.href;
 }
 
 /** Opens the database of the settings and brings its tables up to date. */
 export async function openStore(
   database: OrdersConfig['database'],
-  { log = console.error }: StoreOptions = {},
+  { log = console.error, create = true }: StoreOptions = {},
 ) {
   let dialect;
   if (database.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    if (!create && !fs.existsSync(database.file)) throw new NoDatabase(database.file);
+    // Orders are personal data: the folder and the file are the service's account's alone, whatever the umask.
+    // SQLite gives its -wal and -shm files the database file's mode.
+    fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(database.file, 'a', 0o600));
     dialect = new LibsqlDialect(database.file);
   } else {
     const pool = new pg.Pool({
@@ -542,6 +569,23 @@ export async function openStore(
     dialect = new PostgresDialect({ pool });
   }
   const db = new Kysely<Database>({ dialect });
+
+  // A Postgres database the service has used has the migrations' table: its first start made it.
+  if (!create && database.kind === 'postgres') {
+    let made = false;
+    try {
+      const { rows } = await sql<{
+        found: string | null;
+      }>`select to_regclass('kysely_migration')::text as found`.execute(db);
+      made = Boolean(rows[0]?.found);
+    } finally {
+      if (!made) await db.destroy();
+    }
+    if (!made)
+      throw new NoDatabase(
+        `DATABASE_URL ${withoutPassword(database.url)}, which has none of the service's tables`,
+      );
+  }
 
   const { error } = await new Migrator({
     db,
@@ -754,6 +798,41 @@ export async function openStore(
       ])
       .execute();
   }
+
+  /**
+   * Indexes the orders that have no search words: those an instance from before the desk took during a rolling
+   * deploy, after a newer one had migrated (the migration indexed only the orders there were). Each start does it,
+   * so the next start of any instance makes them findable. One query on the terms' index finds none on most starts.
+   */
+  async function indexUnindexedOrders(): Promise<number> {
+    const rows = await db
+      .selectFrom('orders')
+      .select(['id', 'number', 'buyer', 'lines'])
+      .where('number', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('order_terms').select('order_id').whereRef('order_id', '=', 'orders.id'))),
+      )
+      .execute();
+    for (const row of rows)
+      await db.transaction().execute(async (tx) => {
+        // Another instance starting at the same moment may have indexed it meanwhile.
+        const done = await tx
+          .selectFrom('order_terms')
+          .select('order_id')
+          .where('order_id', '=', Number(row.id))
+          .executeTakeFirst();
+        if (!done)
+          await insertTerms(
+            tx,
+            Number(row.id),
+            orderTerms(row.number!, JSON.parse(row.buyer) as Buyer, JSON.parse(row.lines) as OrderRow[]),
+          );
+      });
+    return rows.length;
+  }
+  const indexed = await indexUnindexedOrders();
+  if (indexed > 0)
+    log(`Order service: orders an older version took, now indexed for the desk's search: ${indexed}`);
 
   const store = {
     kind: database.kind,

@@ -1,6 +1,7 @@
 // POST /api/orders, GET /api/health and GET /api/orders.csv against a real SQLite file and a real SMTP server,
 // through the app's own request handling. Prices and the VAT rate are read from content/ here too.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -27,6 +28,7 @@ import { getCategories, getDictionary, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
 import { formatMoney, unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
+import { readConfig } from '../config';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
@@ -104,7 +106,11 @@ describe('POST /api/orders', () => {
     const { to, mail } = await mailOf(body.orderNumber);
     const site = getSite();
     assert.deepEqual(to, [site.email], 'the seller only, never the buyer');
-    assert.equal(mail.messageId, `<${body.orderNumber}@${site.email.split('@')[1]}>`);
+    // The number, and a random part: a number a restored database gives again is another mail's.
+    assert.match(
+      mail.messageId ?? '',
+      new RegExp(`^<${body.orderNumber}\\.[0-9a-f]{16}@${site.email.split('@')[1]}>$`),
+    );
     assert.deepEqual(
       mail.replyTo?.value.map((entry) => entry.address),
       [buyer.email],
@@ -273,6 +279,40 @@ describe('POST /api/orders', () => {
       // Stored without mails (as before the confirmation existed): none is on its way.
       confirmationMail: false,
     });
+  });
+
+  it('gives mails IDs of their own when a restored database numbers an order again', async () => {
+    const dir = tempDir('orders-restored');
+    const file = path.join(dir, 'orders.db');
+    const backup = path.join(dir, 'backup.db');
+    /** One order taken on the database in `file`: its number, and its mails' Message-IDs. */
+    const take = async () => {
+      const taking = await openStore({ kind: 'sqlite', file });
+      try {
+        const response = await request(
+          '/api/orders',
+          post(validOrder()),
+          createApp({ store: taking, config }),
+        );
+        const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+        const ids: string[] = [];
+        for (let mail; (mail = await taking.claimMail(60_000));) ids.push(mail.message.messageId);
+        return { orderNumber, ids };
+      } finally {
+        await taking.close();
+      }
+    };
+    await (await openStore({ kind: 'sqlite', file })).close();
+    fs.copyFileSync(file, backup);
+    const lost = await take();
+    // Restored as docs/deployment.md says: the log files go, the backup takes the file's place.
+    for (const log of ['-wal', '-shm']) fs.rmSync(`${file}${log}`, { force: true });
+    fs.copyFileSync(backup, file);
+    const again = await take();
+    // The number's counter comes again (the risk docs/deployment.md describes); the mails are other mails.
+    assert.equal(again.orderNumber.slice(-6), lost.orderNumber.slice(-6));
+    assert.equal(again.ids.length, 2);
+    for (const id of again.ids) assert.ok(!lost.ids.includes(id), id);
   });
 
   it('takes two keys with the same cart as two orders, each mailed', async () => {
@@ -664,5 +704,27 @@ describe('GET /api/orders.csv', () => {
       assert.equal(response.status, 403);
       assert.equal(response.headers.get('Access-Control-Allow-Origin'), null);
     }
+  });
+});
+
+describe('settings', () => {
+  it('takes a setting with an empty value as unset, as an env file’s `SMTP_URL=` line means', () => {
+    const blank = readConfig({
+      NODE_ENV: 'test',
+      ORDERS_DATA_DIR: '/var/lib/leadwerk-orders',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      PORT: '',
+      HOST: ' ',
+      TRUST_PROXY: '',
+      ORDERS_TOKEN: '',
+      MAIL_FROM: '',
+      DESK_URL: '',
+      ORDER_RATE_LIMIT: '',
+    });
+    const unset = readConfig({ NODE_ENV: 'test', ORDERS_DATA_DIR: '/var/lib/leadwerk-orders' });
+    assert.deepEqual(blank, unset);
+    assert.deepEqual(blank.mail, { kind: 'folder', dir: '/var/lib/leadwerk-orders/mail' });
+    assert.deepEqual([blank.host, blank.port], ['127.0.0.1', 3001], 'not every interface, not any port');
   });
 });

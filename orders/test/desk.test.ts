@@ -5,9 +5,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { createClient } from '@libsql/client';
 import * as cheerio from 'cheerio';
 import { Hono } from 'hono';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -27,8 +29,10 @@ import { startOutbox, type Outbox } from '../outbox';
 import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
   buyer,
+  kill,
   post,
   runOrders,
+  startProcess,
   startSmtp,
   tempDir,
   testConfig,
@@ -61,12 +65,13 @@ before(async () => {
   env = { ORDERS_DATA_DIR: dataDir };
   smtp = await startSmtp(0, behaviour);
   const config = readConfig({ NODE_ENV: 'test', ...env, SMTP_URL: smtp.url, DESK_URL: `${ORIGIN}/desk` });
+  // The service makes its database; the commands only work on it.
+  store = await openStore(config.database);
   // Accounts come from the command line, as the owner adds them: one line of standard input. The process once
   // (a pipe into `npm run orders`); the others through the same command in this process, which is quicker.
   const added = await runOrders(['user', 'add', 'anna'], env, `${PASSWORD}\n`);
   assert.equal(added.code, 0, added.output);
   assert.equal(await command(['user', 'add', 'ben'], `${PASSWORD}\n`), 0);
-  store = await openStore(config.database);
   const mail = mailTransport(config.mail);
   outbox = startOutbox({ store, send: mail.send, retryMaxMs: 200, leaseMs: 60_000 });
   app = createApp({ store, config: { ...testConfig, deskUrl: config.deskUrl }, onMail: outbox.wake });
@@ -230,6 +235,26 @@ describe('signing in', () => {
     // Her session ended with her account.
     await dora.get('/desk');
     assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('makes no database of its own without the service’s settings, and says which one it looked for', async () => {
+    const elsewhere = path.join(tempDir('orders-cli-elsewhere'), 'data');
+    const file = path.join(elsewhere, 'orders.db');
+    for (const args of [
+      ['user', 'add', 'carla'],
+      ['retry', 'LW-20260101-000001'],
+    ]) {
+      const { code, output } = await runOrders(args, { ORDERS_DATA_DIR: elsewhere }, `${PASSWORD}\n`);
+      assert.equal(code, 1, output);
+      assert.ok(output.includes(`No order database at ${file}`), output);
+      assert.match(output, /ORDERS_DATA_DIR/);
+    }
+    assert.equal(fs.existsSync(elsewhere), false, 'no folder, no file');
+    // A wrong setting says which and why, in a line, without a stack trace.
+    const wrong = await runOrders(['user', 'list'], { ...env, SMTP_URL: 'mail.example.com' });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.output, /Invalid order service settings:\n {2}- SMTP_URL: /);
+    assert.doesNotMatch(wrong.output, /^\s+at /m);
   });
 
   it('asks for a new password twice on a terminal, without showing it', async () => {
@@ -562,6 +587,48 @@ describe('pages that are not there, and a database that is away', () => {
 });
 
 describe('working with orders', () => {
+  it('finds orders an older version took during a rolling deploy, once the service started again', async () => {
+    const dataDir = tempDir('orders-unindexed');
+    const file = path.join(dataDir, 'orders.db');
+    const company = 'Rollwerk Energie GmbH';
+    const order = validOrder({ buyer: { ...buyer, company } });
+    const before = await openStore({ kind: 'sqlite', file });
+    let number: string;
+    try {
+      number = orderAcceptedSchema.parse(
+        await (
+          await createApp({ store: before, config: testConfig }).request('/api/orders', post(order))
+        ).json(),
+      ).orderNumber;
+    } finally {
+      await before.close();
+    }
+    // As an instance from before the desk stores it, after a newer one migrated: an order row without terms.
+    const termsOf = async () => {
+      const client = createClient({ url: `file:${file}` });
+      try {
+        const { rows } = await client.execute({
+          sql: 'select term from order_terms where order_id = (select id from orders where number = ?)',
+          args: [number],
+        });
+        return rows.map((row) => String(row.term));
+      } finally {
+        client.close();
+      }
+    };
+    const client = createClient({ url: `file:${file}` });
+    await client.execute('delete from order_terms');
+    client.close();
+    assert.deepEqual(await termsOf(), []);
+
+    const service = await startProcess({ ORDERS_DATA_DIR: dataDir });
+    await kill(service.child, 'SIGTERM');
+    const terms = await termsOf();
+    for (const term of [`i:${order.lines[0]!.category}`, 's:rollwerk', `s:${number.toLowerCase()}`])
+      assert.ok(terms.includes(term), `${term} in ${terms.join(' ')}`);
+    assert.match(service.log(), /orders an older version took, now indexed for the desk's search: 1\n/);
+  });
+
   it('finds orders by company, e-mail, PO number and number; hides spam unless asked', async () => {
     const anna = browser();
     await anna.signIn('anna');

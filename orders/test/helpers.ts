@@ -178,7 +178,7 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
     confirmations,
     /** The confirmations taken for this order. */
     confirmationsOf: (number: string) =>
-      confirmations.filter(({ mail }) => mail.messageId?.includes(`${number}.confirmation@`)),
+      confirmations.filter(({ mail }) => mail.messageId?.includes(`${number}.confirmation.`)),
     /** Forgets what it received and counted, for the next test. */
     reset() {
       received.length = 0;

@@ -12,6 +12,7 @@ import { mailTransport } from '../mail';
 import { backoff, startOutbox } from '../outbox';
 import { openStore } from '../store';
 import {
+  buyer,
   health,
   kill,
   post,
@@ -70,7 +71,12 @@ describe('mail failures', () => {
       assert.equal(failed.mail_tries, '1');
       assert.match(failed.mail_error!, /^550 .*Mailbox unavailable/);
       assert.ok(!failed.mail_error!.includes(getSite().email), 'the address is not kept');
-      assert.match(service.log(), /FAILED/);
+      // The log names which of the order's mails failed: the one to the sales team, not the confirmation.
+      assert.match(
+        service.log(),
+        new RegExp(`The mail to the sales team of ${orderNumber} FAILED after try 1: 550 `),
+      );
+      assert.doesNotMatch(service.log(), /confirmation/);
       assert.ok(!service.log().includes(getSite().email), 'nor logged');
       assert.ok(!Number.isNaN(Date.parse(failed.mail_at!)));
 
@@ -135,6 +141,40 @@ describe('mail failures', () => {
       mail.close();
       await store.close();
       await smtp.close();
+    }
+  });
+
+  it('names the buyer’s confirmation in the log when it is not sent, and no address', async () => {
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-log'), 'orders.db') });
+    const logged: string[] = [];
+    // The mail to the sales team is taken; the buyer's server refuses the confirmation once for now, then for good.
+    let refusals = 0;
+    const outbox = startOutbox({
+      store,
+      send: async (message) => {
+        if (message.kind !== 'buyer') return;
+        const code = ++refusals === 1 ? 451 : 550;
+        throw Object.assign(new Error(`${code} <${buyer.email}>: Mailbox unavailable`), {
+          responseCode: code,
+        });
+      },
+      retryMaxMs: 50,
+      leaseMs: 4000,
+      log: (line) => logged.push(line),
+    });
+    try {
+      const app = createApp({ store, config: testConfig, onMail: outbox.wake });
+      const { orderNumber } = orderAcceptedSchema.parse(
+        await (await app.request('/api/orders', post(validOrder()))).json(),
+      );
+      await waitFor('the confirmation given up', async () => (await store.mailCounts()).failed === 1);
+      assert.deepEqual(logged, [
+        `The buyer's confirmation of ${orderNumber} not sent (try 1), will try again: 451 <[address]>: Mailbox unavailable`,
+        `The buyer's confirmation of ${orderNumber} FAILED after try 2: 550 <[address]>: Mailbox unavailable`,
+      ]);
+    } finally {
+      await outbox.stop();
+      await store.close();
     }
   });
 

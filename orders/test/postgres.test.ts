@@ -15,6 +15,7 @@ import {
   buyer,
   post,
   postgresSkip,
+  runOrders,
   startPostgres,
   startSmtp,
   validOrder,
@@ -55,6 +56,30 @@ describe('the service on Postgres', { skip }, () => {
   it('reports its database as reachable', async () => {
     const response = await app.request('/api/health');
     assert.deepEqual(await response.json(), { database: 'ok', mail: { pending: 0, failed: 0 } });
+  });
+
+  it('lets the owner’s commands work on the service’s database only, never make one in another', async () => {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query('create database not_the_service');
+    await admin.end();
+    const other = postgres.url.replace('/postgres?', '/not_the_service?');
+    const refused = await runOrders(
+      ['user', 'add', 'carla'],
+      { DATABASE_URL: other },
+      'correct horse battery\n',
+    );
+    assert.equal(refused.code, 1, refused.output);
+    assert.match(refused.output, /No order database at DATABASE_URL .*not_the_service/);
+    const client = new pg.Client({ connectionString: other });
+    await client.connect();
+    const { rows } = await client.query<{ tables: string }>(
+      `select count(*) as tables from pg_tables where schemaname = 'public'`,
+    );
+    await client.end();
+    assert.equal(Number(rows[0]!.tables), 0, 'no tables made');
+    const listed = await runOrders(['user', 'list'], { DATABASE_URL: postgres.url });
+    assert.equal(listed.code, 0, listed.output);
   });
 
   it('stores an order once per key, numbers orders apart and mails each', async () => {

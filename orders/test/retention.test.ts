@@ -150,6 +150,28 @@ describe('personal data', () => {
       assert.equal(fs.readFileSync(path.join(dataDir, name)).includes(Buffer.from(late)), false, name);
   });
 
+  it('keeps its folder, database and mail files to its own account, whatever the umask', async () => {
+    // A folder that is not there yet, as on a fresh machine; the test runs with the usual umask 022.
+    const dataDir = path.join(tempDir('orders-modes'), 'data');
+    const service = await startProcess({ ORDERS_DATA_DIR: dataDir });
+    try {
+      const response = await fetch(`${service.url}/api/orders`, post(validOrder()));
+      const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+      await waitFor('the mail in the folder', () =>
+        fs.existsSync(path.join(dataDir, 'mail', `${orderNumber}.eml`)),
+      );
+      const mode = (...parts: string[]) =>
+        (fs.statSync(path.join(dataDir, ...parts)).mode & 0o777).toString(8);
+      assert.equal(mode(), '700');
+      assert.equal(mode('mail'), '700');
+      assert.equal(mode('mail', `${orderNumber}.eml`), '600');
+      for (const file of ['orders.db', 'orders.db-wal', 'orders.db-shm'])
+        assert.equal(mode(file), '600', file);
+    } finally {
+      await kill(service.child, 'SIGTERM');
+    }
+  });
+
   it('prune deletes spam after 30 days, orders after the retention years and idle desk sessions, and clears client hashes', async () => {
     const dataDir = tempDir('orders-prune');
     const file = path.join(dataDir, 'orders.db');

@@ -2,7 +2,9 @@
 // under way finish and exits within 10 seconds. And SQLite held by another writer: 503 with Retry-After, never
 // a 500, and orders again once it is free.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, it } from 'node:test';
@@ -11,9 +13,13 @@ import { orderAcceptedSchema, orderErrorSchema } from '../../lib/checkout/order-
 import { openStore } from '../store';
 import { health, kill, post, startProcess, startSmtp, tempDir, validOrder, waitFor } from './helpers';
 
-/** A POST whose body arrives in two parts: the service has the request (it said 100 Continue) before the second. */
-async function halfSentOrder(url: string, body: string) {
+/**
+ * A POST whose body arrives in two parts: the service has the request (it said 100 Continue) before the second. On
+ * a kept-alive connection, as browsers and proxies keep them.
+ */
+async function halfSentOrder(url: string, body: string, agent: http.Agent) {
   const request = http.request(`${url}/api/orders`, {
+    agent,
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -21,14 +27,18 @@ async function halfSentOrder(url: string, body: string) {
       Expect: '100-continue',
     },
   });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.on('response', (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: text }));
-    });
-    request.on('error', reject);
-  });
+  const answer = new Promise<{ status: number; connection: string | undefined; body: string }>(
+    (resolve, reject) => {
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, connection: response.headers.connection, body: text }),
+        );
+      });
+      request.on('error', reject);
+    },
+  );
   request.flushHeaders();
   await once(request, 'continue');
   const half = Math.floor(body.length / 2);
@@ -37,7 +47,7 @@ async function halfSentOrder(url: string, body: string) {
 }
 
 describe('stopping', () => {
-  it('on SIGTERM answers the request it has, lets the mail under way finish and exits within 10 s', async () => {
+  it('on SIGTERM answers the request it has, closing its connection, lets the mail under way finish and exits within 10 s', async () => {
     const dataDir = tempDir('orders-sigterm');
     // The server holds its answer to the first mail for a while: the mail is under way when SIGTERM comes.
     const smtp = await startSmtp(0, { dataStallMs: (mail) => (mail === 1 ? 1500 : 0) });
@@ -46,13 +56,16 @@ describe('stopping', () => {
       SMTP_URL: smtp.url,
       // SMTP waits of 5 s: the held answer is well inside them.
       MAIL_LEASE_MS: '20000',
+      // A deadline far beyond the 10 s: only a service that closes every connection exits within them.
+      SHUTDOWN_MS: '60000',
     });
+    const agent = new http.Agent({ keepAlive: true });
     try {
       const first = await fetch(`${service.url}/api/orders`, post(validOrder()));
       assert.equal(first.status, 201);
       const sent = orderAcceptedSchema.parse(await first.json()).orderNumber;
       await waitFor('the mail under way', () => smtp.mailsStarted() === 1);
-      const inFlight = await halfSentOrder(service.url, JSON.stringify(validOrder()));
+      const inFlight = await halfSentOrder(service.url, JSON.stringify(validOrder()), agent);
 
       const exited = new Promise<number | null>((resolve) => service.child.once('exit', resolve));
       const signalled = Date.now();
@@ -61,6 +74,8 @@ describe('stopping', () => {
       inFlight.finish();
       const answer = await inFlight.answer;
       assert.equal(answer.status, 201, answer.body);
+      // The answer written after stopping began closes its connection, though the request came before.
+      assert.equal(answer.connection, 'close');
       const taken = orderAcceptedSchema.parse(JSON.parse(answer.body)).orderNumber;
       const code = await waitFor(
         'the exit',
@@ -69,6 +84,21 @@ describe('stopping', () => {
       );
       assert.equal(code, 0, service.log());
       assert.ok(Date.now() - signalled < 10_000, 'exited within 10 s of SIGTERM');
+
+      // The stopped service's database file holds every order by itself: a copy without its -wal (a backup of
+      // the file, a restore beside an old -wal) is complete.
+      const copy = path.join(tempDir('orders-sigterm-copy'), 'orders.db');
+      fs.copyFileSync(path.join(dataDir, 'orders.db'), copy);
+      const copied = createClient({ url: `file:${copy}` });
+      try {
+        const { rows } = await copied.execute('select number from orders order by id');
+        assert.deepEqual(
+          rows.map((row) => row.number),
+          [sent, taken],
+        );
+      } finally {
+        copied.close();
+      }
 
       // The mail under way went out once and is marked sent; the order taken while stopping waits for the next start.
       assert.equal(smtp.mailsOf(sent).length, 1);
@@ -81,8 +111,39 @@ describe('stopping', () => {
         await store.close();
       }
     } finally {
+      agent.destroy();
       await kill(service.child);
       await smtp.close();
+    }
+  });
+
+  it('stops under `npm run service` too: npm passes SIGTERM on to the service, which exits', async () => {
+    // A process group of its own, so that the end of the test reaches a service npm left behind.
+    const npm = spawn('npm', ['run', 'service'], {
+      env: { ...process.env, PORT: '0', ORDERS_DATA_DIR: tempDir('orders-npm') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    try {
+      const line = await waitFor('the service', () =>
+        output.split('\n').find((text) => text.startsWith('Order service on ')),
+      );
+      const url = new URL(line.split(' ')[3]!).origin;
+      assert.equal((await health(url)).status, 200);
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      await waitFor('the service gone', async () => (await health(url)).status === 0, 10_000);
+      assert.match(output, /SIGTERM, stopping/);
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone: nothing was left behind.
+      }
     }
   });
 
