@@ -110,3 +110,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
     shutdownMs: e.SHUTDOWN_MS,
   };
 }
+
+/**
+ * What the settings will do that an operator would not want in production, in words for the start-up log: the
+ * service starts anyway, since each is right for trying it out on one machine.
+ */
+export function settingWarnings(config: OrdersConfig, salesAddress: string): string[] {
+  const warnings: string[] = [];
+  if (config.mail.kind === 'folder')
+    warnings.push(
+      `no SMTP_URL: every mail, to the sales team and to buyers, is written to ${config.mail.dir} and reaches nobody. Set SMTP_URL in production.`,
+    );
+  // The sender's address, from `Name <address>` or a bare address.
+  const sender = (config.mailFrom ?? salesAddress).split(/[\s<>",]+/).filter((part) => part.includes('@'));
+  if (sender.some((address) => address.toLowerCase() === salesAddress.toLowerCase()))
+    warnings.push(
+      `the order mails are sent from the sales address ${salesAddress} to itself. Gmail and some mail apps then answer a reply to the sales team's mail to that address, not to the buyer it names as Reply-To. Set MAIL_FROM to another sender, e.g. shop@ on the same domain.`,
+    );
+  return warnings;
+}

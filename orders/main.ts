@@ -5,11 +5,13 @@
 // run out), closes the database and exits, all within SHUTDOWN_MS (8 s), well inside a 10 s grace period.
 import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
-import { readConfig } from './config';
+import { getSite } from '../lib/content';
+import { readConfig, settingWarnings } from './config';
 import { startService } from './service';
 
 async function main() {
   const config = readConfig();
+  for (const warning of settingWarnings(config, getSite().email)) console.error(`Order service: ${warning}`);
   const service = await startService(config);
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.database.kind === 'sqlite' ? config.database.file : 'Postgres';

@@ -28,7 +28,7 @@ import { getCategories, getDictionary, getSite } from '../../lib/content';
 import type { Locale } from '../../lib/i18n';
 import { formatMoney, unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
-import { readConfig } from '../config';
+import { readConfig, settingWarnings } from '../config';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
@@ -726,5 +726,19 @@ describe('settings', () => {
     assert.deepEqual(blank, unset);
     assert.deepEqual(blank.mail, { kind: 'folder', dir: '/var/lib/leadwerk-orders/mail' });
     assert.deepEqual([blank.host, blank.port], ['127.0.0.1', 3001], 'not every interface, not any port');
+  });
+
+  it('warns at start-up of mails that reach nobody, and of a sender that is the sales address', () => {
+    const sales = getSite().email;
+    const env = { NODE_ENV: 'test' as const, ORDERS_DATA_DIR: '/var/lib/leadwerk-orders' };
+    const smtp = { ...env, SMTP_URL: 'smtp://mail.example:587' };
+    const warned = (settings: NodeJS.ProcessEnv) => settingWarnings(readConfig(settings), sales);
+    // Without SMTP_URL: written to files, and sent from the sales address (the default sender) as well.
+    const [files, sender] = warned(env);
+    assert.ok(files?.startsWith('no SMTP_URL') && files.includes('/var/lib/leadwerk-orders/mail'), files);
+    assert.ok(sender?.includes(sales) && sender.includes('MAIL_FROM'), sender);
+    assert.equal(warned(smtp).length, 1, 'the default sender is the sales address');
+    assert.equal(warned({ ...smtp, MAIL_FROM: `Leadwerk <${sales.toUpperCase()}>` }).length, 1);
+    assert.deepEqual(warned({ ...smtp, MAIL_FROM: `Leadwerk Shop <shop@${sales.split('@')[1]}>` }), []);
   });
 });
