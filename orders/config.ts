@@ -125,7 +125,7 @@ export function settingWarnings(config: OrdersConfig, salesAddress: string): str
   const sender = (config.mailFrom ?? salesAddress).split(/[\s<>",]+/).filter((part) => part.includes('@'));
   if (sender.some((address) => address.toLowerCase() === salesAddress.toLowerCase()))
     warnings.push(
-      `the order mails are sent from the sales address ${salesAddress} to itself. Gmail and some mail apps then answer a reply to the sales team's mail to that address, not to the buyer it names as Reply-To. Set MAIL_FROM to another sender, e.g. shop@ on the same domain.`,
+      `the order mails are sent from the sales address (the email of content/site.json) to itself. Gmail and some mail apps then answer a reply to the sales team's mail to that address, not to the buyer it names as Reply-To. Set MAIL_FROM to another sender, e.g. shop@ on the same domain.`,
     );
   return warnings;
 }
