@@ -522,6 +522,10 @@ export const labels: Record<string, Label> = {
     label: 'Preise geändert (Antwort des Bestellsystems)',
     hint: 'Hat die Seite andere Preise gezeigt, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen Seiten, die vor einer Aktualisierung geöffnet wurden.',
   },
+  'ui.checkout.errors.business': {
+    label: 'Fehlt: Bestellung als Unternehmer',
+    hint: 'Neben dem Häkchen, wenn jemand ohne es bestellen will; mit diesem Text lehnt auch das Bestellsystem eine Bestellung ohne die Erklärung ab.',
+  },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
   'ui.checkout.quote.number': { label: 'Angebotsnummer' },
@@ -538,7 +542,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.delivery': { label: 'Lieferbedingungen' },
   'ui.checkout.quote.replacement': { label: 'Ersatz mangelhafter Leads' },
   'ui.checkout.quote.accept': { label: 'Schlusssatz: Annahme des Angebots' },
-  'ui.checkout.send.b2bNote': { label: 'Hinweis: Bestellung als Unternehmer' },
+  'ui.checkout.send.business': {
+    label: 'Häkchen: Bestellung als Unternehmer (Pflicht)',
+    hint: 'Die Erklärung, die Kunden vor dem Bestellen ankreuzen müssen: Wir verkaufen nur an Unternehmer (§ 14 BGB). Steht wörtlich auch in jeder Bestellung (E-Mail, kopierter Text, Mail an den Vertrieb). Eine Änderung vorher mit der Rechtsberatung abstimmen.',
+  },
   'ui.checkout.send.privacy': {
     label: 'Datenschutzhinweis bei der Bestellung',
     hint: 'Endet vor dem Link auf die Datenschutzerklärung, der gleich danach steht.',
@@ -549,6 +556,10 @@ export const labels: Record<string, Label> = {
     hint: 'Wenn die Bestellung als E-Mail aus dem E-Mail-Programm des Kunden geht.',
   },
   'ui.checkout.send.fixFirst': { label: 'Hinweis: erst Rechnungsangaben ergänzen' },
+  'ui.checkout.send.declareFirst': {
+    label: 'Hinweis: erst als Unternehmer bestätigen',
+    hint: 'Unter der Schaltfläche, solange das Häkchen „Bestellung als Unternehmer“ fehlt.',
+  },
   'ui.checkout.send.keptNote': { label: 'Hinweis: Warenkorb bleibt erhalten' },
   'ui.checkout.send.withoutMailProgram': { label: 'Hinweis: ohne E-Mail-Programm' },
   'ui.checkout.send.copy': { label: 'Schaltfläche „Bestellung kopieren“' },
@@ -584,7 +595,10 @@ export const labels: Record<string, Label> = {
     label: 'Beschriftung der Bestellnummer des Kunden',
     hint: 'In der Bestellung, die der Kunde schreibt: seine eigene Bestellnummer.',
   },
-  'ui.checkout.mail.outro': { label: 'Schluss und Gruß' },
+  'ui.checkout.mail.outro': {
+    label: 'Schluss und Gruß',
+    hint: 'Davor steht die Erklärung, als Unternehmer zu bestellen: der Text des Häkchens (unter „Bestellen“).',
+  },
   'ui.checkout.mail.copyHeader': {
     label: 'Kopf des Bestelltexts zum Kopieren',
     hint: 'Empfänger und Betreff über dem Text, den Kunden ohne E-Mail-Programm kopieren.',
