@@ -336,6 +336,10 @@ export const labels: Record<string, Label> = {
   'ui.category.orderTitle': { label: 'Überschrift der Bestellkarte' },
   'ui.category.fromPerLead': { label: 'Preis „ab … pro Lead“' },
   'ui.category.exclusivePrice': { label: 'Preis exklusiver Leads' },
+  'ui.category.netNote': {
+    label: 'Hinweis: nur für Unternehmer, Nettopreise',
+    hint: 'Beim Preis oben auf der Kategorieseite und über dem Bestellformular. Sagt vor der Kasse, dass wir nur an Unternehmer verkaufen (§ 14 BGB) und die Preise netto sind. Kurz halten: auf kleinen Handys höchstens zwei Zeilen.',
+  },
   'ui.category.orderCta': {
     label: 'Schaltfläche „Leads bestellen“',
     hint: 'Nur auf schmalen Bildschirmen: springt zum Bestellformular.',
@@ -419,6 +423,10 @@ export const labels: Record<string, Label> = {
   'ui.cart.remove': { label: 'Papierkorb-Schaltfläche: Vorlesetext', hint: SCREEN_READER },
   'ui.cart.line': { label: 'Zeile: Branche und Liefergebiet' },
   'ui.cart.total': { label: 'Beschriftung „Gesamtsumme“' },
+  'ui.cart.netNote': {
+    label: 'Hinweis unter der Summe: nur für Unternehmer, netto',
+    hint: 'Sagt im Warenkorb, dass wir nur an Unternehmer verkaufen (§ 14 BGB) und die Summe netto ist.',
+  },
   'ui.cart.checkout': { label: 'Schaltfläche „Zur Kasse“' },
   'ui.cart.removed': { label: 'Meldung nach dem Entfernen' },
   'ui.cart.undo': { label: 'Schaltfläche „Rückgängig“' },
