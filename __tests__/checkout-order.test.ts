@@ -185,6 +185,13 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
     expect(body).not.toContain(`${fields.phone}:`);
   });
 
+  it('closes with the declaration the buyer ticked, word for word, before the binding order and the name', () => {
+    const { text } = textFor(buyer);
+    const closing = `\n\n${strings.send.business}\n${strings.mail.outro}\n${buyer.name}`;
+    expect(text.body.slice(-closing.length)).toBe(closing);
+    expect(occurrences(text.body, strings.send.business)).toBe(1);
+  });
+
   it('keeps what the buyer typed as plain text', () => {
     const { body } = textFor({ ...buyer, company: '<script>alert(1)</script> & Co. KG' });
     expect(body).toContain('<script>alert(1)</script> & Co. KG');

@@ -1,12 +1,13 @@
 /**
  * The checkout page's rules as a buyer meets them, rendered from the real components in jsdom: VAT by the
  * buyer's country on the page, in the quote and in the e-mail order; every bad input named by its field,
- * with nothing lost; the details kept until the buyer forgets them; the copied order and the empty cart.
+ * with nothing lost; no order without the declaration to order as a business; the details and the declaration
+ * kept until the buyer forgets them; the copied order and the empty cart.
  * One browser journey per language (e2e/checkout.spec.ts) drives the same page in Chromium, for what only a
  * browser shows: focus after a reload, the clipboard, printing, storage across a reload and a language change.
  * Every text comes from `content/` through getDictionary and getSite.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, useCartStore } from '@/lib/cart/store';
@@ -95,6 +96,7 @@ beforeEach(() => {
     useCartStore.setState({ items: [] });
     useCheckoutStore.setState({
       buyer: NEW_BUYER,
+      business: false,
       quote: undefined,
       startedAt: undefined,
       orderKey: undefined,
@@ -111,12 +113,15 @@ function storeCart(lines = cartLines) {
   );
 }
 
-/** Puts billing details into this browser's storage as the page stores them, typed a minute ago. */
-function storeDetails(details: BillingInput) {
+/**
+ * Puts billing details into this browser's storage as the page stores them, typed a minute ago, by a buyer who
+ * ticked the declaration to order as a business (or, with `business`, stored that value for it).
+ */
+function storeDetails(details: BillingInput, business: unknown = true) {
   localStorage.setItem(
     CHECKOUT_STORAGE_KEY,
     JSON.stringify({
-      state: { buyer: { ...NEW_BUYER, ...details }, startedAt: Date.now() - 60_000 },
+      state: { buyer: { ...NEW_BUYER, ...details }, business, startedAt: Date.now() - 60_000 },
       version: CHECKOUT_STORAGE_VERSION,
     }),
   );
@@ -183,7 +188,23 @@ async function renderCheckout(locale: Locale) {
     };
   };
   const orderButton = () => screen.getByRole('button', { name: strings.send.button });
-  return { user, view, dict, strings, field, fillBilling, lines, total, quote, mailLink, mail, orderButton };
+  /** The declaration to order as a business, which every way of ordering waits for. */
+  const declaration = () => screen.getByRole('checkbox', { name: strings.send.business });
+  return {
+    user,
+    view,
+    dict,
+    strings,
+    field,
+    fillBilling,
+    lines,
+    total,
+    quote,
+    mailLink,
+    mail,
+    orderButton,
+    declaration,
+  };
 }
 
 describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
@@ -387,24 +408,100 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(quote.querySelector('script')).toBeNull();
   });
 
-  it('keeps the details in this browser until the buyer forgets them; the cart stays', async () => {
+  it('keeps the details and the declaration in this browser until the buyer forgets them; the cart stays', async () => {
     storeCart();
     const page = await renderCheckout(locale);
     const { strings, user } = page;
     await page.fillBilling({ company: contact.company, name: contact.name });
+    expect(page.declaration()).not.toBeChecked();
+    await user.click(page.declaration());
     expect(localStorage.getItem(CHECKOUT_STORAGE_KEY)).toContain(contact.company);
+
+    // A new page, whose store starts empty, reads this browser's storage as after a reload: details and tick are there.
+    page.view.unmount();
+    const saved = localStorage.getItem(CHECKOUT_STORAGE_KEY)!;
+    act(() => useCheckoutStore.setState({ buyer: NEW_BUYER, business: false }));
+    localStorage.setItem(CHECKOUT_STORAGE_KEY, saved);
+    const reloaded = await renderCheckout(locale);
+    expect(reloaded.field('company')).toHaveValue(contact.company);
+    expect(reloaded.declaration()).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: strings.forget }));
     expect(screen.getByText(strings.forgotten)).toHaveAttribute('role', 'status');
-    expect(page.field('company')).toHaveValue('');
-    expect(page.field('name')).toHaveValue('');
+    expect(reloaded.field('company')).toHaveValue('');
+    expect(reloaded.field('name')).toHaveValue('');
+    expect(reloaded.declaration()).not.toBeChecked();
     expect(localStorage.getItem(CHECKOUT_STORAGE_KEY) ?? '').not.toContain(contact.company);
 
-    // Coming back: the details are gone, the cart's rows are there.
-    page.view.unmount();
+    // Coming back: the details and the tick are gone, the cart's rows are there.
+    reloaded.view.unmount();
     const again = await renderCheckout(locale);
     expect(again.field('company')).toHaveValue('');
+    expect(again.declaration()).not.toBeChecked();
     expect(again.lines()).toHaveTextContent(name);
+  });
+
+  it('reads only a stored tick as the declaration, not any other value', async () => {
+    storeCart();
+    storeDetails(german, 'true');
+    const page = await renderCheckout(locale);
+    expect(page.field('company')).toHaveValue(german.company);
+    expect(page.declaration()).not.toBeChecked();
+  });
+
+  it('orders nothing without the declaration: each way to order says why and takes the buyer to the box', async () => {
+    storeCart();
+    storeDetails(german, false);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    const { send, errors } = strings;
+    const fetched = jest.fn();
+    global.fetch = fetched;
+    const writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const copyButton = screen.getByRole('button', { name: send.copy });
+    expect(page.declaration()).not.toBeChecked();
+    expect(page.declaration()).toBeRequired();
+
+    // Each way says, also to a screen reader on it, what it waits for.
+    for (const way of [page.orderButton(), page.mailLink(), copyButton])
+      expect(way).toHaveAccessibleDescription(send.declareFirst);
+    await user.click(page.orderButton());
+    await waitFor(() => expect(page.declaration()).toHaveFocus());
+    expect(page.declaration()).toHaveAttribute('aria-invalid', 'true');
+    expect(page.declaration()).toHaveAccessibleDescription(errors.business);
+
+    // The e-mail order does not open the mail program, nor does the copy copy; both take the buyer to the box.
+    act(() => page.orderButton().focus());
+    expect(fireEvent.click(page.mailLink())).toBe(false);
+    await waitFor(() => expect(page.declaration()).toHaveFocus());
+    act(() => copyButton.focus());
+    await user.click(copyButton);
+    await waitFor(() => expect(page.declaration()).toHaveFocus());
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByRole('textbox', { name: send.textLabel })).not.toBeInTheDocument();
+    expect(fetched).not.toHaveBeenCalled();
+
+    // Ticked, the order goes, saying so, and the tick is forgotten with the details once the service took it.
+    await user.click(page.declaration());
+    expect(page.declaration()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(errors.business)).not.toBeInTheDocument();
+    expect(page.orderButton()).not.toHaveAccessibleDescription();
+    expect(page.mail().body).toContain(plain(send.business));
+    global.fetch = answer(201, {
+      orderNumber: 'LW-20261126-000044',
+      net,
+      vat: vatOf(net),
+      gross: net + vatOf(net),
+    });
+    await user.click(page.orderButton());
+    await screen.findByRole('heading', { name: strings.confirmation.heading });
+    const [, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      business: true,
+      buyer: { company: german.company },
+    });
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state.business).toBe(false);
   });
 
   it('copies the e-mail order as text, and empties the cart only when the buyer asks', async () => {
@@ -412,6 +509,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     const page = await renderCheckout(locale);
     const { strings, user } = page;
     await page.fillBilling(german);
+    await user.click(page.declaration());
     const writeText = jest.fn<Promise<void>, [string]>().mockResolvedValue();
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 

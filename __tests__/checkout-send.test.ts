@@ -38,6 +38,7 @@ describe('the order request', () => {
     items: [line('a'), line('b'), line('c', first, true, 3), line('d', second)],
     vatRate,
     buyer,
+    business: true,
     quote: 'AN-20261125-7K3Q9M',
     website: '',
     elapsedMs: 41_999.6,
@@ -63,6 +64,11 @@ describe('the order request', () => {
     expect(body.buyer.company).toBe('Muster GmbH');
     expect(body.buyer.vatId).toBe('DE123456789');
     expect(body.elapsedMs).toBe(42_000);
+  });
+
+  it('says that the buyer declared to order as a business, and keeps that out of the content a key is made for', () => {
+    expect(body.business).toBe(true);
+    expect(orderContent(body)).not.toContain('business');
   });
 
   it('makes a random version-4 UUID for the key, also from given bytes', () => {
@@ -151,6 +157,7 @@ describe("the service's answer", () => {
       items: [line('a')],
       vatRate,
       buyer,
+      business: true,
       quote: 'AN-20261125-7K3Q9M',
       website: '',
       elapsedMs: 5000,
@@ -183,6 +190,7 @@ describe("the service's answer", () => {
       items: [line('a')],
       vatRate,
       buyer,
+      business: true,
       quote: 'AN-20261125-7K3Q9M',
       website: '',
       elapsedMs: 5000,

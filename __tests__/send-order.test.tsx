@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SendOrder } from '@/components/checkout/send-order';
 import type { CartItem } from '@/lib/cart/rules';
@@ -77,7 +77,13 @@ beforeEach(() => {
   global.fetch = fetchMock as unknown as typeof fetch;
   act(() => {
     useCartStore.setState({ items });
-    useCheckoutStore.setState({ confirmed: undefined, orderKey: undefined, quote: undefined });
+    // A buyer who ticked the declaration to order as a business; the tests of the declaration untick it.
+    useCheckoutStore.setState({
+      business: true,
+      confirmed: undefined,
+      orderKey: undefined,
+      quote: undefined,
+    });
   });
 });
 
@@ -88,6 +94,30 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(link.getAttribute('href')).toMatch(new RegExp(`^mailto:${site.email}\\?`));
     expect(screen.queryByRole('button', { name: send.button })).toBeNull();
     expect(screen.queryByRole('link', { name: send.byMail })).toBeNull();
+  });
+
+  it('without an order service, opens the e-mail order only once the buyer declared to order as a business', async () => {
+    act(() => useCheckoutStore.setState({ business: false }));
+    const { send, user } = renderSendOrder(locale);
+    const errors = orderWords(locale).strings.errors;
+    const link = screen.getByRole('link', { name: send.button });
+    const declaration = screen.getByRole('checkbox', { name: send.business });
+    expect(link).toHaveAccessibleDescription(send.declareFirst);
+    expect(screen.getByText(send.declareFirst)).toBeVisible();
+
+    expect(fireEvent.click(link)).toBe(false);
+    await waitFor(() => expect(declaration).toHaveFocus());
+    expect(declaration).toHaveAttribute('aria-invalid', 'true');
+    expect(declaration).toHaveAccessibleDescription(errors.business);
+    expect(screen.queryByText(send.keptNote)).not.toBeInTheDocument();
+
+    await user.click(declaration);
+    expect(useCheckoutStore.getState().business).toBe(true);
+    expect(link).not.toHaveAccessibleDescription();
+    // Ticked, the link opens the mail program (jsdom does not follow a mailto: link; the page no longer stops it).
+    link.addEventListener('click', (event) => event.preventDefault());
+    act(() => link.click());
+    expect(screen.getByText(send.keptNote)).toBeVisible();
   });
 
   it('with an order service, sends the order there, keeps its confirmation and empties the cart', async () => {
@@ -113,6 +143,8 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
       quote: quote.number,
       website: '',
       buyer: { company: buyer.company },
+      // The buyer ticked that they order as a business, and the request says so.
+      business: true,
     });
     // With the prices this page showed, for the service to compare with its own.
     expect(body.lines).toEqual([
@@ -127,6 +159,8 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     // The details have done their job: this browser keeps them only in the confirmation it shows.
     const stored = JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state;
     expect(stored.buyer).toEqual(NEW_BUYER);
+    expect(stored.business).toBe(false);
+    expect(screen.getByRole('checkbox', { name: send.business })).not.toBeChecked();
     expect(stored.confirmed.buyer).toMatchObject({ company: buyer.company, email: buyer.email });
   });
 

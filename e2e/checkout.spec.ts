@@ -6,13 +6,14 @@
  * come from `content/`.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { BuyerField } from '../lib/checkout/buyer';
 import { getSite } from '../lib/content';
 import { centsAsText, plain } from '../testing/helpers';
 import { contact, german } from '../testing/buyers';
 import {
   billingField,
+  businessDeclaration,
   cartButton,
   categories,
   categoryRoute,
@@ -125,11 +126,14 @@ for (const lang of langs) {
         await page.reload();
         for (const [field, value] of Object.entries(half) as [BuyerField, string][])
           await expect(billingField(page, lang, field)).toHaveValue(value);
+        // The declaration to order as a business is kept with them.
+        await expect(businessDeclaration(page, lang)).toBeChecked();
 
         await page.getByRole('banner').getByRole('link', { name: ui[other].language.switchLabel }).click();
         await expect(page).toHaveURL(checkoutRoute(other));
         for (const [field, value] of Object.entries(half) as [BuyerField, string][])
           await expect(billingField(page, other, field)).toHaveValue(value);
+        await expect(businessDeclaration(page, other)).toBeChecked();
         await expect(page.getByRole('table').first()).toContainText(copyOf(treppenlifte, other).name);
         await expect(page.getByText(ui[other].checkout.vatNotes.reverseCharge).first()).toBeVisible();
         expect(await page.evaluate(() => Object.keys(localStorage))).toContain('leadwerk-checkout');
@@ -148,6 +152,29 @@ for (const lang of langs) {
         await expect(quote).toContainText(amount(gross, lang));
         await checkA11y(page, 'the checkout with its quote');
         return (await quote.getByText(/^AN-\d{8}-\w{6}$/).textContent()) ?? '';
+      });
+
+      await test.step('without the declaration to order as a business, nothing is ordered, and the buyer is told', async () => {
+        const declaration = businessDeclaration(page, lang);
+        await declaration.uncheck();
+        const posts: string[] = [];
+        const recordPost = (request: Request) => {
+          if (request.url().endsWith('/api/orders')) posts.push(request.method());
+        };
+        page.on('request', recordPost);
+        await expect(orderButton(page, lang)).toHaveAccessibleDescription(dict.send.declareFirst);
+        await orderButton(page, lang).click();
+        // Focus goes to the box, which says why, also to a screen reader.
+        await expect(declaration).toBeFocused();
+        await expect(declaration).toHaveAccessibleDescription(dict.errors.business);
+        await expect(page.getByText(dict.errors.business, { exact: true })).toBeVisible();
+        // Ticked from where the focus is, and the page no longer waits for it.
+        await page.keyboard.press('Space');
+        await expect(declaration).toBeChecked();
+        await expect(page.getByText(dict.errors.business, { exact: true })).toBeHidden();
+        await expect(orderButton(page, lang)).not.toHaveAccessibleDescription(dict.send.declareFirst);
+        page.off('request', recordPost);
+        expect(posts, 'no order sent without the declaration').toEqual([]);
       });
 
       await test.step('the order copied is the e-mail order’s text', async () => {

@@ -335,13 +335,22 @@ export const checkoutRoute = checkoutPath;
 /** The billing details as a buyer types them, by field of lib/checkout/buyer.ts. */
 export type BillingInput = Partial<Record<BuyerField, string>>;
 
-/** Types the billing details into the checkout, by the fields' labels in the page's language. */
+/**
+ * Types the billing details into the checkout, by the fields' labels in the page's language, and ticks the
+ * declaration to order as a business, as every buyer who orders does (no way of ordering works without it).
+ */
 export async function fillBilling(page: Page, lang: Lang, input: BillingInput) {
   for (const [field, value] of Object.entries(input) as [BuyerField, string][]) {
     const control = billingField(page, lang, field);
     if (field === 'country') await control.selectOption(value);
     else await control.fill(value);
   }
+  await businessDeclaration(page, lang).check();
+}
+
+/** The checkout's declaration to order for one's business, as an Unternehmer (§ 14 BGB), not as a consumer. */
+export function businessDeclaration(page: Page, lang: Lang): Locator {
+  return page.getByRole('checkbox', { name: ui[lang].checkout.send.business, exact: true });
 }
 
 /** A billing field by its label; an optional field's label says so. */
@@ -354,7 +363,7 @@ export function billingField(page: Page, lang: Lang, field: BuyerField): Locator
 /**
  * Puts cart lines, and billing details if given, into this browser's storage the way the shop stores them,
  * then reloads the page, as a buyer returning to a filled cart sees it. The details count as typed a
- * minute ago.
+ * minute ago, by a buyer who ticked the declaration to order as a business.
  */
 export async function restoreCheckout(page: Page, lines: Omit<CartItem, 'price'>[], details?: BillingInput) {
   await page.evaluate(
@@ -364,7 +373,7 @@ export async function restoreCheckout(page: Page, lines: Omit<CartItem, 'price'>
         localStorage.setItem(
           checkout.key,
           JSON.stringify({
-            state: { buyer: checkout.buyer, startedAt: Date.now() - 60_000 },
+            state: { buyer: checkout.buyer, business: true, startedAt: Date.now() - 60_000 },
             version: checkout.version,
           }),
         );

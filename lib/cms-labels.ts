@@ -336,6 +336,10 @@ export const labels: Record<string, Label> = {
   'ui.category.orderTitle': { label: 'Überschrift der Bestellkarte' },
   'ui.category.fromPerLead': { label: 'Preis „ab … pro Lead“' },
   'ui.category.exclusivePrice': { label: 'Preis exklusiver Leads' },
+  'ui.category.netNote': {
+    label: 'Hinweis: nur für Unternehmer, Nettopreise',
+    hint: 'Beim Preis oben auf der Kategorieseite und über dem Bestellformular. Sagt vor der Kasse, dass wir nur an Unternehmer verkaufen (§ 14 BGB) und die Preise netto sind. Kurz halten: auf kleinen Handys höchstens zwei Zeilen.',
+  },
   'ui.category.orderCta': {
     label: 'Schaltfläche „Leads bestellen“',
     hint: 'Nur auf schmalen Bildschirmen: springt zum Bestellformular.',
@@ -419,6 +423,10 @@ export const labels: Record<string, Label> = {
   'ui.cart.remove': { label: 'Papierkorb-Schaltfläche: Vorlesetext', hint: SCREEN_READER },
   'ui.cart.line': { label: 'Zeile: Branche und Liefergebiet' },
   'ui.cart.total': { label: 'Beschriftung „Gesamtsumme“' },
+  'ui.cart.netNote': {
+    label: 'Hinweis unter der Summe: nur für Unternehmer, netto',
+    hint: 'Sagt im Warenkorb, dass wir nur an Unternehmer verkaufen (§ 14 BGB) und die Summe netto ist.',
+  },
   'ui.cart.checkout': { label: 'Schaltfläche „Zur Kasse“' },
   'ui.cart.removed': { label: 'Meldung nach dem Entfernen' },
   'ui.cart.undo': { label: 'Schaltfläche „Rückgängig“' },
@@ -522,6 +530,10 @@ export const labels: Record<string, Label> = {
     label: 'Preise geändert (Antwort des Bestellsystems)',
     hint: 'Hat die Seite andere Preise gezeigt, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen Seiten, die vor einer Aktualisierung geöffnet wurden.',
   },
+  'ui.checkout.errors.business': {
+    label: 'Fehlt: Bestellung als Unternehmer',
+    hint: 'Neben dem Häkchen, wenn jemand ohne es bestellen will; mit diesem Text lehnt auch das Bestellsystem eine Bestellung ohne die Erklärung ab.',
+  },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
   'ui.checkout.quote.number': { label: 'Angebotsnummer' },
@@ -538,7 +550,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.delivery': { label: 'Lieferbedingungen' },
   'ui.checkout.quote.replacement': { label: 'Ersatz mangelhafter Leads' },
   'ui.checkout.quote.accept': { label: 'Schlusssatz: Annahme des Angebots' },
-  'ui.checkout.send.b2bNote': { label: 'Hinweis: Bestellung als Unternehmer' },
+  'ui.checkout.send.business': {
+    label: 'Häkchen: Bestellung als Unternehmer (Pflicht)',
+    hint: 'Die Erklärung, die Kunden vor dem Bestellen ankreuzen müssen: Wir verkaufen nur an Unternehmer (§ 14 BGB). Steht wörtlich auch in jeder Bestellung (E-Mail, kopierter Text, Mail an den Vertrieb). Eine Änderung vorher mit der Rechtsberatung abstimmen.',
+  },
   'ui.checkout.send.privacy': {
     label: 'Datenschutzhinweis bei der Bestellung',
     hint: 'Endet vor dem Link auf die Datenschutzerklärung, der gleich danach steht.',
@@ -554,6 +569,10 @@ export const labels: Record<string, Label> = {
     hint: 'Wenn die Bestellung als E-Mail aus dem E-Mail-Programm des Kunden geht.',
   },
   'ui.checkout.send.fixFirst': { label: 'Hinweis: erst Rechnungsangaben ergänzen' },
+  'ui.checkout.send.declareFirst': {
+    label: 'Hinweis: erst als Unternehmer bestätigen',
+    hint: 'Unter der Schaltfläche, solange das Häkchen „Bestellung als Unternehmer“ fehlt.',
+  },
   'ui.checkout.send.keptNote': { label: 'Hinweis: Warenkorb bleibt erhalten' },
   'ui.checkout.send.withoutMailProgram': { label: 'Hinweis: ohne E-Mail-Programm' },
   'ui.checkout.send.copy': { label: 'Schaltfläche „Bestellung kopieren“' },
@@ -589,7 +608,10 @@ export const labels: Record<string, Label> = {
     label: 'Beschriftung der Bestellnummer des Kunden',
     hint: 'In der Bestellung, die der Kunde schreibt: seine eigene Bestellnummer.',
   },
-  'ui.checkout.mail.outro': { label: 'Schluss und Gruß' },
+  'ui.checkout.mail.outro': {
+    label: 'Schluss und Gruß',
+    hint: 'Davor steht die Erklärung, als Unternehmer zu bestellen: der Text des Häkchens (unter „Bestellen“).',
+  },
   'ui.checkout.mail.copyHeader': {
     label: 'Kopf des Bestelltexts zum Kopieren',
     hint: 'Empfänger und Betreff über dem Text, den Kunden ohne E-Mail-Programm kopieren.',

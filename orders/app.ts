@@ -124,7 +124,10 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(hash(given), hash(expected));
 }
 
-/** The issues of a request that did not parse, each at its field, the buyer's in the checkout's words. */
+/**
+ * The issues of a request that did not parse, each at its field, in the checkout's words where it has them: the
+ * buyer's details, and the missing declaration to order as a business.
+ */
 function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): Problem[] {
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const locale = isLocale(record.locale) ? record.locale : defaultLocale;
@@ -136,6 +139,9 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): Prob
     const [top, name] = issue.path;
     if (top === 'buyer' && problem && (BUYER_FIELDS as readonly unknown[]).includes(name))
       return { field, message: problemMessage(name as BuyerField, problem, buyer, words) };
+    // The shop sells to businesses only: an order without the buyer's declaration (a page from before it was
+    // asked for, or a hand-made request) is told so, as the checkout tells a buyer who has not ticked it.
+    if (field === 'business') return { field, message: words.strings.errors.business };
     return { field, message: issue.message };
   });
 }

@@ -47,7 +47,7 @@ export function openApiDocument() {
             ),
             '415': error('The Content-Type is not application/json.'),
             '422': error(
-              'Fields that are wrong, each with the checkout’s message in the request’s language.',
+              'Fields that are wrong, each with the checkout’s message in the request’s language; `business` when the request does not say `true` there (the shop sells to businesses only, and the buyer declares to order as one).',
             ),
             '429': {
               ...error('Too many new orders from this address in 10 minutes (ORDER_RATE_LIMIT).'),

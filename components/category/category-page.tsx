@@ -71,7 +71,8 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 <span className="text-brand-800 text-lg font-semibold">
                   {fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })}
                 </span>
-                <span className="block text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
+                {/* On a small phone the note (who may buy, net prices) takes two even lines. */}
+                <span className="block text-sm text-balance text-slate-600">{strings.netNote}</span>
               </p>
               <a
                 href="#order"
@@ -146,7 +147,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 <span className="text-brand-800 text-lg font-semibold">
                   {`${fill(strings.fromPerLead, { price: formatEuros(category.price, locale) })} `}
                 </span>
-                <span className="text-sm whitespace-nowrap text-slate-600">{strings.netNote}</span>
+                <span className="block text-sm text-balance text-slate-600">{strings.netNote}</span>
               </p>
               <p className="mt-1 text-sm text-slate-700">
                 {fill(strings.exclusivePrice, {

@@ -16,6 +16,7 @@ import { useCheckoutStore } from '@/lib/checkout/store';
 import { businessDay } from '@/lib/business-day';
 import { fill, plural } from '@/lib/format';
 import { ExternalLink } from '@/components/layout/external-link';
+import { focusInView } from '@/components/ui/focus-in-view';
 import { Icon } from '@/components/ui/icon';
 
 interface SendOrderProps {
@@ -49,30 +50,62 @@ const secondary =
  * The binding order on invoice. With an order service, the main button sends it there and the buyer sees
  * its number; without one, or when the service cannot be reached, the order goes as an e-mail that the
  * buyer's mail program opens, or as text to copy into any mailbox. All carry the quote's number, the rows,
- * the VAT and the details. Only an order the service took empties the cart: a mail may never have left
- * the buyer's outbox.
+ * the VAT, the details and the buyer's declaration to order as a business. Only an order the service took
+ * empties the cart: a mail may never have left the buyer's outbox.
+ *
+ * The shop sells to businesses only (§ 14 BGB), so the buyer ticks that they order for their business before
+ * any way of ordering works; until then each says what is missing, as for incomplete details, and takes the
+ * buyer to the box.
  */
 export function SendOrder(props: SendOrderProps) {
   const { summary, quote, words, email, endpoint, complete, onIncomplete } = props;
   const send = words.strings.send;
   const [beforeTerms, afterTerms] = send.contract.split('{terms}');
-  const ready = complete && quote !== undefined;
+  const business = useCheckoutStore((state) => state.business);
+  const setBusiness = useCheckoutStore((state) => state.setBusiness);
+  /** Whether a try to order without the declaration has marked the box: from then on, while it is unticked. */
+  const [businessShown, setBusinessShown] = useState(false);
+  const businessRef = useRef<HTMLInputElement>(null);
+  const businessId = useId();
+  const missingId = useId();
+  const ready = complete && business && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
   const mailHref = text ? orderMailHref(email, text) : undefined;
+  const businessProblem = businessShown && !business;
 
-  function mailClick(event: React.MouseEvent) {
+  /**
+   * True when the order may go. Otherwise it shows what is missing and moves focus there: the list of the details'
+   * problems first, else the declaration's box, which then says why.
+   */
+  function mayOrder(): boolean {
     if (ready) return true;
-    event.preventDefault();
-    onIncomplete();
+    if (!business) setBusinessShown(true);
+    if (!complete || !quote) onIncomplete();
+    // After the box has its message, so that a screen reader hears it with the box.
+    else requestAnimationFrame(() => focusInView(businessRef.current));
     return false;
   }
+
+  function mailClick(event: React.MouseEvent) {
+    if (mayOrder()) return true;
+    event.preventDefault();
+    return false;
+  }
+
+  // What each way of ordering waits for, said under the main one and read with each (aria-describedby).
+  const missing = [!complete && send.fixFirst, !business && send.declareFirst].filter(Boolean).join(' ');
+  const describedBy = missing ? missingId : undefined;
+  const missingNote = missing && (
+    <p id={missingId} className="mt-2 text-sm font-medium text-slate-800">
+      {missing}
+    </p>
+  );
 
   return (
     <section aria-labelledby="send-heading" className="mt-12 max-w-2xl print:hidden">
       <h2 id="send-heading" className="text-xl font-semibold text-slate-900">
         {send.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{send.b2bNote}</p>
       {/* Where the details are collected, what happens to them (GDPR art. 13). */}
       <p className="mt-2 text-sm text-slate-700">
         {send.privacy}{' '}
@@ -97,22 +130,69 @@ export function SendOrder(props: SendOrderProps) {
         </ExternalLink>
         {afterTerms}
       </p>
+      {/* The declaration, right before the ways to order: required, kept with the details, sent with the order. */}
+      <div
+        className={`mt-4 rounded-lg border p-3 ${businessProblem ? 'border-red-700 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
+      >
+        <div className="flex items-start gap-3">
+          <input
+            ref={businessRef}
+            id={businessId}
+            name="business"
+            type="checkbox"
+            required
+            checked={business}
+            onChange={(event) => setBusiness(event.target.checked)}
+            aria-invalid={businessProblem || undefined}
+            aria-describedby={businessProblem ? `${businessId}-problem` : undefined}
+            className="accent-brand-700 mt-0.5 size-5 shrink-0"
+          />
+          <label htmlFor={businessId} className="text-sm font-medium text-slate-900">
+            {send.business}
+          </label>
+        </div>
+        {businessProblem && (
+          <p id={`${businessId}-problem`} className="mt-2 text-sm font-medium text-red-800">
+            {words.strings.errors.business}
+          </p>
+        )}
+      </div>
       {endpoint ? (
-        <ToService {...props} endpoint={endpoint} mailHref={mailHref} onMailClick={mailClick} />
+        <ToService
+          {...props}
+          endpoint={endpoint}
+          mailHref={mailHref}
+          onMailClick={mailClick}
+          mayOrder={mayOrder}
+          describedBy={describedBy}
+        >
+          {missingNote}
+        </ToService>
       ) : (
         <ByMail
           words={words}
           email={email}
           mailHref={mailHref}
           onMailClick={mailClick}
+          describedBy={describedBy}
           label={send.button}
           main
         >
           <p className="mt-2 text-xs text-slate-600">{fill(send.hint, { email })}</p>
-          {!ready && <p className="mt-2 text-sm font-medium text-slate-800">{send.fixFirst}</p>}
+          {missingNote}
         </ByMail>
       )}
-      {ready && text && <CopyOrder words={words} email={email} text={orderCopyText(email, text, words)} />}
+      {/* Once the details are complete: the copy button (which, like the others, waits for the declaration). */}
+      {complete && text && (
+        <CopyOrder
+          words={words}
+          email={email}
+          text={orderCopyText(email, text, words)}
+          ready={ready}
+          mayCopy={mayOrder}
+          describedBy={describedBy}
+        />
+      )}
     </section>
   );
 }
@@ -121,8 +201,10 @@ interface ByMailProps {
   words: OrderWords;
   email: string;
   mailHref: string | undefined;
-  /** Returns whether the mail program opens: not while the details are incomplete. */
+  /** Returns whether the mail program opens: not while the details are incomplete or the declaration is missing. */
   onMailClick: (event: React.MouseEvent) => boolean;
+  /** What the order still waits for, while it waits. */
+  describedBy: string | undefined;
   label: string;
   /** The main way to order (no service): the big button. */
   main?: boolean;
@@ -130,13 +212,14 @@ interface ByMailProps {
 }
 
 /** The e-mail order: a link that opens the buyer's mail program with the order written out. */
-function ByMail({ words, mailHref, onMailClick, label, main, children }: ByMailProps) {
+function ByMail({ words, mailHref, onMailClick, describedBy, label, main, children }: ByMailProps) {
   const [sent, setSent] = useState(false);
   return (
     <>
       <a
         href={mailHref}
         onClick={(event) => setSent(onMailClick(event))}
+        aria-describedby={describedBy}
         className={main ? primary : `mt-3 ${secondary}`}
       >
         <Icon name="envelope" className="size-5" />
@@ -152,6 +235,12 @@ interface ToServiceProps extends SendOrderProps {
   endpoint: string;
   mailHref: string | undefined;
   onMailClick: (event: React.MouseEvent) => boolean;
+  /** True when the order may go; otherwise it shows what is missing. */
+  mayOrder: () => boolean;
+  /** What the order still waits for, while it waits. */
+  describedBy: string | undefined;
+  /** The note of what the order waits for, under the button. */
+  children?: React.ReactNode;
 }
 
 /** The order sent to the order service, with the e-mail order as the way out when it fails. */
@@ -163,10 +252,11 @@ function ToService({
   email,
   vatRate,
   endpoint,
-  complete,
-  onIncomplete,
   mailHref,
   onMailClick,
+  mayOrder,
+  describedBy,
+  children,
 }: ToServiceProps) {
   const send = words.strings.send;
   const [sending, setSending] = useState(false);
@@ -179,17 +269,13 @@ function ToService({
   }, []);
   const failureRef = useRef<HTMLDivElement>(null);
   const honeypotId = useId();
-  const fixFirstId = useId();
   // The message takes the focus once it is on the page, so that the buyer hears it and goes on from there.
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
   async function submit() {
-    if (!complete || !quote) {
-      onIncomplete();
-      return;
-    }
+    if (!mayOrder() || !quote) return;
     if (sending) return;
     setSending(true);
     setFailure(undefined);
@@ -200,6 +286,8 @@ function ToService({
       items,
       vatRate,
       buyer: summary.buyer,
+      // Only a ticked declaration gets here (`mayOrder`).
+      business: true,
       quote: quote.number,
       website,
       // Since the earlier of the page showing the button and the first detail typed: browser autofill enters every
@@ -234,23 +322,19 @@ function ToService({
 
   return (
     <>
-      {/* While the details are incomplete, the button says why it will not order yet. */}
+      {/* While the details are incomplete or the declaration missing, the button says why it will not order yet. */}
       <button
         type="button"
         onClick={() => void submit()}
         disabled={sending}
-        aria-describedby={complete ? undefined : fixFirstId}
+        aria-describedby={describedBy}
         className={primary}
       >
         <Icon name="paper-airplane" className="size-5" />
         {send.button}
       </button>
       <p className="mt-2 text-xs text-slate-600">{send.serviceHint}</p>
-      {!complete && (
-        <p id={fixFirstId} className="mt-2 text-sm font-medium text-slate-800">
-          {send.fixFirst}
-        </p>
-      )}
+      {children}
       <p role="status" className="mt-2 text-sm font-medium text-slate-800">
         {sending ? send.sending : ''}
       </p>
@@ -296,7 +380,14 @@ function ToService({
       <h3 className="mt-6 border-t border-slate-200 pt-4 text-base font-semibold text-slate-900">
         {send.otherWays}
       </h3>
-      <ByMail words={words} email={email} mailHref={mailHref} onMailClick={onMailClick} label={send.byMail} />
+      <ByMail
+        words={words}
+        email={email}
+        mailHref={mailHref}
+        onMailClick={onMailClick}
+        describedBy={describedBy}
+        label={send.byMail}
+      />
     </>
   );
 }
@@ -321,16 +412,23 @@ interface CopyOrderProps {
   words: OrderWords;
   email: string;
   text: string;
+  /** Whether the order may go: only then is its text on the page to copy. */
+  ready: boolean;
+  /** True when the order may go; otherwise it shows what is missing. */
+  mayCopy: () => boolean;
+  /** What the order still waits for, while it waits. */
+  describedBy: string | undefined;
 }
 
 /** The order as text, for a buyer without a mail program: a button copies it, or they select it. */
-function CopyOrder({ words, email, text }: CopyOrderProps) {
+function CopyOrder({ words, email, text, ready, mayCopy, describedBy }: CopyOrderProps) {
   const send = words.strings.send;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState('');
   const [copied, setCopied] = useState(false);
 
   async function copy() {
+    if (!mayCopy()) return;
     try {
       await navigator.clipboard.writeText(text);
       setMessage(fill(send.copied, { email }));
@@ -346,7 +444,12 @@ function CopyOrder({ words, email, text }: CopyOrderProps) {
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
       <p className="text-sm text-slate-700">{fill(send.withoutMailProgram, { email })}</p>
-      <button type="button" onClick={() => void copy()} className={`mt-3 ${secondary}`}>
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-describedby={describedBy}
+        className={`mt-3 ${secondary}`}
+      >
         <Icon name="clipboard-document" className="size-5" />
         {send.copy}
       </button>
@@ -354,17 +457,22 @@ function CopyOrder({ words, email, text }: CopyOrderProps) {
         {message}
       </p>
       {copied && <EmptyCartPrompt words={words} />}
-      <label htmlFor="order-text" className="mt-4 block text-sm font-medium text-slate-800">
-        {send.textLabel}
-      </label>
-      <textarea
-        id="order-text"
-        ref={textRef}
-        readOnly
-        value={text}
-        rows={12}
-        className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs leading-5 text-slate-900"
-      />
+      {/* The text to select by hand, like the copy button, once the order may go. */}
+      {ready && (
+        <>
+          <label htmlFor="order-text" className="mt-4 block text-sm font-medium text-slate-800">
+            {send.textLabel}
+          </label>
+          <textarea
+            id="order-text"
+            ref={textRef}
+            readOnly
+            value={text}
+            rows={12}
+            className="mt-1 block w-full resize-y rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs leading-5 text-slate-900"
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -78,6 +78,11 @@ export const orderRequestSchema = z.object({
    */
   vatRate: z.number().min(0).max(100).optional(),
   buyer: buyerSchema,
+  /**
+   * The buyer's declaration, ticked in the checkout, to order for their business as an Unternehmer (§ 14 BGB),
+   * not as a consumer. The shop sells to businesses only; without it the answer is 422 at `business`.
+   */
+  business: z.literal(true),
   /** The quote's number, e.g. AN-20261125-7K3Q9M. */
   quote: z
     .string()

@@ -117,7 +117,8 @@ export function buyerLines(
 
 /**
  * The order as the text of an e-mail to the sales team: the quote's number, each row, the totals and VAT
- * with its note, the billing details and the binding order on invoice.
+ * with its note, the billing details, the buyer's declaration to order as a business (the checkout's tick, in
+ * its own words) and the binding order on invoice.
  */
 export function orderText(
   summary: OrderSummary,
@@ -154,6 +155,8 @@ export function orderText(
     // The order is the buyer's text: their own PO number is "ours", not "yours".
     ...buyerLines(summary.buyer, words, { poNumber: mail.poNumber }),
     '',
+    // What the buyer ticked before ordering, word for word: every order by mail or by the service declares it.
+    strings.send.business,
     mail.outro,
     summary.buyer.name,
   ].join('\n');

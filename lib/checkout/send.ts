@@ -19,6 +19,8 @@ export function orderRequestBody(input: {
   /** The German VAT rate in percent that the page showed. */
   vatRate: number;
   buyer: Buyer;
+  /** The buyer ticked the declaration to order as a business: no request is made without it. */
+  business: true;
   quote: string;
   website: string;
   elapsedMs: number;
@@ -35,6 +37,7 @@ export function orderRequestBody(input: {
     })),
     vatRate: input.vatRate,
     buyer: cleanBuyer(input.buyer),
+    business: input.business,
     quote: input.quote,
     website: input.website,
     elapsedMs: Math.max(0, Math.round(input.elapsedMs)),

@@ -9,15 +9,21 @@ import { QUOTE_NUMBER_PATTERN, stampFor, type QuoteStamp } from './quote';
 import { newOrderKey } from './send';
 
 /**
- * The checkout's billing details and the current quote's number, kept in this browser's localStorage only
- * (the page says so), so that a reload or a change of language loses nothing. They leave the browser only
- * in the order the buyer sends, and are forgotten once the service has taken it. `forget` deletes them.
+ * The checkout's billing details, the buyer's declaration to order as a business and the current quote's number,
+ * kept in this browser's localStorage only (the page says so), so that a reload or a change of language loses
+ * nothing. They leave the browser only in the order the buyer sends, and are forgotten once the service has taken
+ * it. `forget` deletes them.
  */
 export const CHECKOUT_STORAGE_KEY = 'leadwerk-checkout';
 export const CHECKOUT_STORAGE_VERSION = 1;
 
 interface StoredCheckout {
   buyer: Buyer;
+  /**
+   * The buyer declared to order for their business, as an Unternehmer (§ 14 BGB), not as a consumer: the shop sells
+   * to businesses only, and no way of ordering works without it.
+   */
+  business: boolean;
   quote?: QuoteStamp;
   /** When the buyer began the details (ms since 1970): the order service tells people from bots by it. */
   startedAt?: number;
@@ -32,6 +38,7 @@ interface StoredCheckout {
 
 export interface CheckoutState extends StoredCheckout {
   setField: (field: BuyerField, value: string) => void;
+  setBusiness: (declared: boolean) => void;
   /** The quote's number for what it says: kept while that stays the same and the quote holds, else a new one. */
   stamp: (content: string, validityDays: number, now?: Date) => QuoteStamp;
   /** The key for sending this content of the order of this quote: the same on every try, new when it changed. */
@@ -81,9 +88,13 @@ export const useCheckoutStore = create<CheckoutState>()(
   persist(
     (set, get) => ({
       buyer: NEW_BUYER,
+      business: false,
       quote: undefined,
       setField(field, value) {
         set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
+      },
+      setBusiness(business) {
+        set({ business });
       },
       stamp(content, validityDays, now = new Date()) {
         const quote = stampFor(content, get().quote, now, validityDays);
@@ -100,7 +111,14 @@ export const useCheckoutStore = create<CheckoutState>()(
       // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
       // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
       confirm(confirmed) {
-        set({ confirmed, buyer: NEW_BUYER, startedAt: undefined, quote: undefined, orderKey: undefined });
+        set({
+          confirmed,
+          buyer: NEW_BUYER,
+          business: false,
+          startedAt: undefined,
+          quote: undefined,
+          orderKey: undefined,
+        });
       },
       dismissConfirmation() {
         set({ confirmed: undefined });
@@ -108,6 +126,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       forget() {
         set({
           buyer: NEW_BUYER,
+          business: false,
           quote: undefined,
           startedAt: undefined,
           orderKey: undefined,
@@ -121,20 +140,23 @@ export const useCheckoutStore = create<CheckoutState>()(
       version: CHECKOUT_STORAGE_VERSION,
       storage: createSafeStorage<StoredCheckout>(),
       skipHydration: true,
-      partialize: ({ buyer, quote, startedAt, orderKey, confirmed }): StoredCheckout => ({
+      partialize: ({ buyer, business, quote, startedAt, orderKey, confirmed }): StoredCheckout => ({
         buyer,
+        business,
         quote,
         startedAt,
         orderKey,
         confirmed,
       }),
       // Another version's details are not read: the buyer types them again rather than sees them garbled.
-      migrate: (): StoredCheckout => ({ buyer: NEW_BUYER }),
+      migrate: (): StoredCheckout => ({ buyer: NEW_BUYER, business: false }),
       merge: (persisted, current) => {
         const stored = (persisted ?? {}) as Partial<Record<keyof StoredCheckout, unknown>>;
         return {
           ...current,
           buyer: sanitizeBuyer(stored.buyer),
+          // Only a stored `true` is a declaration; anything else (none, from before it existed, a hand-edited value) is not.
+          business: stored.business === true,
           quote: sanitizeQuote(stored.quote),
           startedAt: sanitizeTime(stored.startedAt),
           orderKey: sanitizeOrderKey(stored.orderKey),

@@ -133,6 +133,8 @@ describe('POST /api/orders', () => {
       [body.orderNumber, buyer.company, formatMoney(body.gross, 'de'), text.subject].join(' · '),
     );
     assert.equal(mail.text?.trimEnd(), text.body);
+    // The buyer declared to order as a business (the request's `business`), and the mail says so in their words.
+    assert.ok(mail.text?.includes(`\n\n${words.strings.send.business}\n`));
   });
 
   it('answers with the lines at the prices it charged, the same the request showed', async () => {
@@ -315,6 +317,36 @@ describe('POST /api/orders', () => {
     for (const id of again.ids) assert.ok(!lost.ids.includes(id), id);
   });
 
+  it('looks the key up before the declaration: a retry of an order taken before it was asked for gets that order', async () => {
+    // The request of a page from before the checkout asked for the declaration, and its order as stored then.
+    const undeclared: Partial<OrderRequestInput> = validOrder();
+    delete undeclared.business;
+    const { order: stored } = await store.createOrder(
+      {
+        key: undeclared.key!,
+        createdAt: new Date(),
+        locale: 'de',
+        quote: undeclared.quote!,
+        buyer,
+        lines: [],
+        net: 1000,
+        vat: 190,
+        gross: 1190,
+        vatCase: 'domestic',
+        spam: null,
+        requestHash: requestHash(undeclared),
+        client: null,
+      },
+      undefined,
+    );
+    // Its retry as it was sent, and from the page reloaded after the deploy, ticked: the same order, no 422 or 409.
+    for (const retry of [undeclared, { ...undeclared, business: true }]) {
+      const response = await request('/api/orders', post(retry));
+      assert.equal(response.status, 200);
+      assert.equal(orderAcceptedSchema.parse(await response.json()).orderNumber, stored.number);
+    }
+  });
+
   it('takes two keys with the same cart as two orders, each mailed', async () => {
     const order = validOrder();
     const first = orderAcceptedSchema.parse(await (await request('/api/orders', post(order))).json());
@@ -389,6 +421,26 @@ describe('POST /api/orders with bad input', () => {
           { field: `buyer.${field}`, message: problemMessage(field, 'control', details, orderWords(locale)) },
         ]);
       });
+
+  for (const locale of ['de', 'en'] as Locale[])
+    it(`takes no order without the buyer's declaration to order as a business: 422 at business in ${locale}`, async () => {
+      const message = getDictionary(locale).checkout.errors.business;
+      const undeclared: Record<string, unknown> = validOrder({ locale });
+      delete undeclared.business;
+      // Left out (a page from before it was asked for), unticked, or anything but `true`.
+      for (const business of [undefined, false, 'true', 1]) {
+        const response = await request('/api/orders', post({ ...undeclared, business }));
+        assert.equal(response.status, 422, `business: ${JSON.stringify(business)}`);
+        assert.deepEqual(await errorsOf(response), [{ field: 'business', message }]);
+      }
+      assert.equal(
+        (await store.listOrders()).some((stored) => stored.key === undeclared.key),
+        false,
+        'nothing stored under the key',
+      );
+      // Declared, the same request under the same key is taken.
+      assert.equal((await request('/api/orders', post({ ...undeclared, business: true }))).status, 201);
+    });
 
   it('names every bad field at once', async () => {
     const details = { ...buyer, company: '', email: 'x', city: '' };

@@ -42,7 +42,7 @@ export const buyer: Buyer = {
 };
 
 /**
- * A complete order a person filled in: two rows of the first category, one of them exclusive, at the prices and
+ * A complete order a person filled in, declared as a business's: two rows of the first category, one of them exclusive, at the prices and
  * the VAT rate of content/ (this process's, which the service's `CONTENT_DIR` may differ from).
  */
 export function validOrder(changes: Partial<OrderRequestInput> = {}): OrderRequestInput {
@@ -56,6 +56,7 @@ export function validOrder(changes: Partial<OrderRequestInput> = {}): OrderReque
     ],
     vatRate: getSite().facts.vatRate,
     buyer,
+    business: true,
     quote: newQuoteNumber(new Date()),
     website: '',
     elapsedMs: 60_000,

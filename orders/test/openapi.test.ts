@@ -9,7 +9,7 @@ describe('the OpenAPI contract', () => {
     assert.equal(fs.readFileSync(path.join(__dirname, '..', 'openapi.json'), 'utf8'), openApiFile());
   });
 
-  it('carries the schemas’ rules: a UUID key, the languages, the buyer’s fields, the prices shown', () => {
+  it('carries the schemas’ rules: a UUID key, the languages, the buyer’s fields and declaration, the prices shown', () => {
     const { OrderRequest, OrderAccepted } = openApiDocument().components.schemas as Record<
       string,
       JsonObject
@@ -29,6 +29,9 @@ describe('the OpenAPI contract', () => {
     assert.equal(line.properties.price!.type, 'integer');
     assert.equal(request.properties.vatRate!.type, 'number');
     assert.ok(!request.required.includes('website'), 'the honeypot may be left out');
+    // The buyer's declaration to order as a business: required, and only `true`.
+    assert.ok(request.required.includes('business'));
+    assert.equal(request.properties.business!.const, true);
     // The answer's lines always carry the price the service charged.
     const accepted = OrderAccepted!;
     assert.ok(accepted.required.includes('lines'));
@@ -38,6 +41,7 @@ describe('the OpenAPI contract', () => {
 
 interface JsonObject {
   type?: string;
+  const?: unknown;
   format?: string;
   enum?: string[];
   properties: Record<string, JsonObject>;
