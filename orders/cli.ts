@@ -1,7 +1,7 @@
 // The owner's commands on the order service's database (the same settings as the service; a database that is not
 // there yet is never made, docs/deployment.md):
 //
-//   npm run orders -- retry NUMBER   queue the failed mail of one order again; a running service sends it
+//   npm run orders -- retry NUMBER   queue the failed mails of one order again; a running service sends them
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
 //   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS,
 //                                    desk sessions idle past their limit

@@ -17,7 +17,10 @@ import { QUOTE_NUMBER_PATTERN } from './quote';
 
 /** The largest request body the service reads, in bytes. */
 export const MAX_ORDER_BYTES = 32 * 1024;
-/** A send sooner than this after the buyer started the details is faster than a person can fill them. */
+/**
+ * A send sooner than this after the order button appeared (or the first detail was typed, if earlier) is faster than
+ * a person can fill the details: a bot's. Such an order is stored as spam and answered `201` like any other.
+ */
 export const MIN_HUMAN_MS = 3000;
 
 /** The day a quote was issued (YYYY-MM-DD), as its number says: AN-20261125-7K3Q9M was issued on 2026-11-25. */
@@ -90,7 +93,7 @@ export const orderRequestSchema = z.object({
     .refine((number) => isDay(quoteIssueDay(number)), 'not a quote number: no such day'),
   /** A field people never see and leave empty. */
   website: z.string().max(2000).default(''),
-  /** Milliseconds since the buyer started the details. */
+  /** Milliseconds since the order button appeared, or since the first detail was typed if that was earlier. */
   elapsedMs: z.int().min(0),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;

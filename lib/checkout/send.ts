@@ -47,8 +47,8 @@ export function orderRequestBody(input: {
 /**
  * What an order asks for, as one string: its language, quote, lines and details. The service refuses a key
  * that came before with other content (409), so the checkout makes a new key whenever this changes. The prices
- * are left out, as the service leaves them out of its hash: a page reloaded after a deploy that changed them
- * sends an order whose answer was lost with its key again, and gets that order rather than a second one.
+ * are left out, as the service leaves them out of its hash; other prices on the page make another quote number
+ * (`quoteSignature`), which is part of this, so an order at other prices is another order with another key.
  */
 export function orderContent(body: OrderRequestBody): string {
   const lines = body.lines.map(({ category, exclusive, area, quantity }) => ({
