@@ -631,6 +631,27 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       expect(document).not.toContain(centsAsText(cents, locale));
   });
 
+  it('lets the browser fill the contact and the address, but not the invoice e-mail with the contact’s', async () => {
+    storeCart();
+    const page = await renderCheckout(locale);
+    const tokens = Object.fromEntries(
+      (['company', 'name', 'email', 'phone', 'street', 'postcode', 'city', 'invoiceEmail'] as const).map(
+        (name) => [name, page.field(name).getAttribute('autocomplete')],
+      ),
+    );
+    expect(tokens).toEqual({
+      company: 'organization',
+      name: 'name',
+      email: 'email',
+      phone: 'tel',
+      street: 'address-line1',
+      postcode: 'postal-code',
+      city: 'address-level2',
+      // Autofill has one e-mail address: it would put the contact's into the field for another one.
+      invoiceEmail: 'off',
+    });
+  });
+
   it('says when the cart is empty, and links to the categories', async () => {
     const { strings } = await renderCheckout(locale);
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();

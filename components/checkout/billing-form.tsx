@@ -37,7 +37,8 @@ const autoComplete: Record<BuyerField, string> = {
   country: 'country',
   vatId: 'off',
   poNumber: 'off',
-  invoiceEmail: 'email',
+  // Only for another address than the contact's: autofill would put the same one here, and onto the quote.
+  invoiceEmail: 'off',
 };
 const inputType: Partial<Record<BuyerField, string>> = {
   email: 'email',
