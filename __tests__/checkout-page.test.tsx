@@ -631,6 +631,21 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       expect(document).not.toContain(centsAsText(cents, locale));
   });
 
+  it('keeps the number of a quote whose change the buyer undid', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    const number = () => within(page.quote()!).getByText(/^AN-\d{8}-\w{6}$/).textContent!;
+    const approved = number();
+    // Another city tried in the open quote, and the first one typed again.
+    await page.fillBilling({ city: `${german.city} Nord` });
+    await waitFor(() => expect(number()).not.toBe(approved));
+    await page.fillBilling({ city: german.city });
+    await waitFor(() => expect(number()).toBe(approved));
+  });
+
   it('lets the browser fill the contact and the address, but not the invoice e-mail with the contact’s', async () => {
     storeCart();
     const page = await renderCheckout(locale);

@@ -6,6 +6,8 @@ import {
   QUOTE_NUMBER_PATTERN,
   quoteSignature,
   quoteValidUntil,
+  REMEMBERED_QUOTES,
+  stampAmong,
   stampFor,
   type QuoteStamp,
 } from '@/lib/checkout/quote';
@@ -174,6 +176,28 @@ describe('a quote for what it says', () => {
     const next = stampFor(signature, first, dayAfter, validityDays);
     expect(next.number).not.toBe(first.number);
     expect(next.date).toBe(dayAfter.toISOString().slice(0, 10));
+  });
+
+  it('gives back the number of an earlier quote that said the same, once a change is undone', () => {
+    const austria = { ...buyer, country: 'AT', postcode: '1010', city: 'Wien', vatId: 'ATU13585627' };
+    // Approved as a German buyer's, then Austria tried, then back: the approved number again.
+    const [approved] = stampAmong(signatureOf(cart), [], today, validityDays);
+    const tried = stampAmong(signatureOf(cart, austria), [approved!], today, validityDays);
+    expect(tried[0]!.number).not.toBe(approved!.number);
+    const back = stampAmong(signatureOf(cart), tried, tomorrow, validityDays);
+    expect(back[0]).toBe(approved);
+    expect(back.map((stamp) => stamp.number)).toEqual([approved!.number, tried[0]!.number]);
+    // Not once it no longer holds.
+    const lastDay = quoteValidUntil(today, validityDays);
+    const late = stampAmong(signatureOf(cart), tried, new Date(lastDay.getTime() + DAY_MS), validityDays);
+    expect(late[0]!.number).not.toBe(approved!.number);
+  });
+
+  it(`remembers the last ${REMEMBERED_QUOTES} quotes`, () => {
+    let issued: QuoteStamp[] = [];
+    for (let quantity = 1; quantity <= REMEMBERED_QUOTES + 2; quantity++)
+      issued = stampAmong(signatureOf([line('a', 'kanzlei', quantity)]), issued, today, validityDays);
+    expect(issued).toHaveLength(REMEMBERED_QUOTES);
   });
 
   it('issues a new number when the stored one is not a quote number', () => {

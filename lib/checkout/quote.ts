@@ -76,3 +76,22 @@ export function stampFor(
     return stored;
   return { number: newQuoteNumber(now), date: businessDay(now), content };
 }
+
+/** How many quotes the checkout remembers: a change the buyer undoes brings back the number they were given. */
+export const REMEMBERED_QUOTES = 5;
+
+/**
+ * The stamp for a quote's content among the quotes issued so far (newest first), and the list with it first: an
+ * earlier quote that still holds and said the same comes back, so that trying another country and going back, or a
+ * detail retyped, keeps the number purchasing may have approved; else a new number.
+ */
+export function stampAmong(
+  content: string,
+  issued: readonly QuoteStamp[],
+  now: Date,
+  validityDays: number,
+): QuoteStamp[] {
+  const same = issued.find((stamp) => stampFor(content, stamp, now, validityDays) === stamp);
+  const quote = same ?? stampFor(content, undefined, now, validityDays);
+  return [quote, ...issued.filter((stamp) => stamp !== quote)].slice(0, REMEMBERED_QUOTES);
+}

@@ -5,7 +5,7 @@ import { persist } from 'zustand/middleware';
 import { createSafeStorage } from '../cart/storage';
 import { NEW_BUYER, sanitizeBuyer, type Buyer, type BuyerField } from './buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from './confirmation';
-import { QUOTE_NUMBER_PATTERN, stampFor, type QuoteStamp } from './quote';
+import { QUOTE_NUMBER_PATTERN, REMEMBERED_QUOTES, stampAmong, type QuoteStamp } from './quote';
 import { newOrderKey } from './send';
 
 /**
@@ -25,6 +25,8 @@ interface StoredCheckout {
    */
   business: boolean;
   quote?: QuoteStamp;
+  /** The quotes issued before the current one, newest first: one that says the same again comes back. */
+  earlierQuotes?: QuoteStamp[];
   /** When the buyer began the details (ms since 1970): the order service tells people from bots by it. */
   startedAt?: number;
   /**
@@ -97,9 +99,11 @@ export const useCheckoutStore = create<CheckoutState>()(
         set({ business });
       },
       stamp(content, validityDays, now = new Date()) {
-        const quote = stampFor(content, get().quote, now, validityDays);
-        if (quote !== get().quote) set({ quote });
-        return quote;
+        const { quote: current, earlierQuotes = [] } = get();
+        const issued = current ? [current, ...earlierQuotes] : earlierQuotes;
+        const [quote, ...earlier] = stampAmong(content, issued, now, validityDays);
+        if (quote !== current) set({ quote, earlierQuotes: earlier });
+        return quote!;
       },
       keyFor(quote, content) {
         const stored = get().orderKey;
@@ -117,6 +121,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           business: false,
           startedAt: undefined,
           quote: undefined,
+          earlierQuotes: undefined,
           orderKey: undefined,
         });
       },
@@ -128,6 +133,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           buyer: NEW_BUYER,
           business: false,
           quote: undefined,
+          earlierQuotes: undefined,
           startedAt: undefined,
           orderKey: undefined,
           confirmed: undefined,
@@ -140,10 +146,19 @@ export const useCheckoutStore = create<CheckoutState>()(
       version: CHECKOUT_STORAGE_VERSION,
       storage: createSafeStorage<StoredCheckout>(),
       skipHydration: true,
-      partialize: ({ buyer, business, quote, startedAt, orderKey, confirmed }): StoredCheckout => ({
+      partialize: ({
         buyer,
         business,
         quote,
+        earlierQuotes,
+        startedAt,
+        orderKey,
+        confirmed,
+      }): StoredCheckout => ({
+        buyer,
+        business,
+        quote,
+        earlierQuotes,
         startedAt,
         orderKey,
         confirmed,
@@ -158,6 +173,12 @@ export const useCheckoutStore = create<CheckoutState>()(
           // Only a stored `true` is a declaration; anything else (none, from before it existed, a hand-edited value) is not.
           business: stored.business === true,
           quote: sanitizeQuote(stored.quote),
+          earlierQuotes: Array.isArray(stored.earlierQuotes)
+            ? stored.earlierQuotes
+                .map(sanitizeQuote)
+                .filter((quote) => quote !== undefined)
+                .slice(0, REMEMBERED_QUOTES - 1)
+            : undefined,
           startedAt: sanitizeTime(stored.startedAt),
           orderKey: sanitizeOrderKey(stored.orderKey),
           confirmed: sanitizeConfirmation(stored.confirmed),
