@@ -504,6 +504,25 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state.business).toBe(false);
   });
 
+  it('names the missing declaration in the list of problems when the details have some too', async () => {
+    storeCart();
+    storeDetails({ ...german, company: '' }, false);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    await user.click(page.orderButton());
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    const items = within(summary).getAllByRole('link');
+    expect(items.map((item) => item.textContent)).toEqual([
+      fill(strings.errors.required, { field: strings.fields.company }),
+      strings.errors.business,
+    ]);
+    expect(items.at(-1)).toHaveAttribute('href', `#${page.declaration().id}`);
+    // Ticked, it leaves the list.
+    await user.click(page.declaration());
+    expect(within(summary).queryByText(strings.errors.business)).not.toBeInTheDocument();
+  });
+
   it('copies the e-mail order as text, and empties the cart only when the buyer asks', async () => {
     storeCart();
     const page = await renderCheckout(locale);

@@ -20,6 +20,8 @@ interface BillingFormProps {
   shown: ReadonlySet<BuyerField>;
   onLeave: (field: BuyerField) => void;
   summaryShown: boolean;
+  /** The missing declaration to order as a business, named last in the list of problems and linked to its box. */
+  declaration?: { href: string; message: string };
   summaryRef: RefObject<HTMLDivElement | null>;
   /** The button that shows the quote, where focus goes back when the quote is closed. */
   quoteButtonRef: RefObject<HTMLButtonElement | null>;
@@ -62,6 +64,7 @@ export function BillingForm({
   shown,
   onLeave,
   summaryShown,
+  declaration,
   summaryRef,
   quoteButtonRef,
   onQuote,
@@ -170,6 +173,13 @@ export function BillingForm({
                 </a>
               </li>
             ))}
+            {declaration && (
+              <li>
+                <a href={declaration.href} className="underline">
+                  {declaration.message}
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       )}

@@ -15,7 +15,7 @@ import { BillingForm } from './billing-form';
 import { focusInView } from '@/components/ui/focus-in-view';
 import { OrderTable } from './order-table';
 import { QuoteView, type OrderDocument } from './quote-view';
-import { SendOrder } from './send-order';
+import { DECLARATION_ID, SendOrder } from './send-order';
 
 export interface CheckoutProps {
   words: OrderWords;
@@ -78,14 +78,18 @@ export function Checkout(props: CheckoutProps) {
   const [shown, setShown] = useState<ReadonlySet<BuyerField>>(new Set());
   const [summaryShown, setSummaryShown] = useState(false);
   const [quoteOpen, setQuoteOpen] = useState(false);
+  /** An order tried without the declaration as well as with problems in the details: the list names it too. */
+  const [declarationListed, setDeclarationListed] = useState(false);
+  const business = useCheckoutStore((state) => state.business);
   const errorSummaryRef = useRef<HTMLDivElement>(null);
   const quoteRef = useRef<HTMLElement>(null);
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
   const linesId = useId();
 
   /** Shows every problem and moves focus to their list; true when there are none. */
-  function checkAll(): boolean {
+  function checkAll(undeclared = false): boolean {
     setShown(new Set(Object.keys(problems) as BuyerField[]));
+    setDeclarationListed(undeclared);
     setSummaryShown(!complete);
     if (!complete) requestAnimationFrame(() => focusInView(errorSummaryRef.current));
     return complete;
@@ -147,6 +151,11 @@ export function Checkout(props: CheckoutProps) {
             shown={shown}
             onLeave={(field) => setShown((fields) => new Set(fields).add(field))}
             summaryShown={summaryShown && !complete}
+            declaration={
+              declarationListed && !business
+                ? { href: `#${DECLARATION_ID}`, message: strings.errors.business }
+                : undefined
+            }
             summaryRef={errorSummaryRef}
             quoteButtonRef={quoteButtonRef}
             onQuote={() => {

@@ -38,13 +38,17 @@ interface SendOrderProps {
   /** Whether the billing details have no problem left. */
   complete: boolean;
   /** Shows the details' problems. */
-  onIncomplete: () => void;
+  /** Shows the details' problems; `undeclared` when the declaration is missing as well, which the list then names. */
+  onIncomplete: (undeclared?: boolean) => void;
 }
 
 const primary =
   'bg-brand-700 hover:bg-brand-800 mt-4 flex min-h-12 w-full cursor-pointer items-center justify-center gap-2 rounded-lg px-4 py-3 font-semibold text-white disabled:cursor-wait disabled:opacity-70';
 const secondary =
   'text-brand-800 ring-brand-700 hover:bg-brand-50 flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold ring-1';
+
+/** The declaration's box: the error list above the billing details links to it by this id. */
+export const DECLARATION_ID = 'business-declaration';
 
 /**
  * The binding order on invoice. With an order service, the main button sends it there and the buyer sees
@@ -66,7 +70,7 @@ export function SendOrder(props: SendOrderProps) {
   /** Whether a try to order without the declaration has marked the box: from then on, while it is unticked. */
   const [businessShown, setBusinessShown] = useState(false);
   const businessRef = useRef<HTMLInputElement>(null);
-  const businessId = useId();
+  const businessId = DECLARATION_ID;
   const missingId = useId();
   const ready = complete && business && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
@@ -80,7 +84,7 @@ export function SendOrder(props: SendOrderProps) {
   function mayOrder(): boolean {
     if (ready) return true;
     if (!business) setBusinessShown(true);
-    if (!complete || !quote) onIncomplete();
+    if (!complete || !quote) onIncomplete(!business);
     // After the box has its message, so that a screen reader hears it with the box.
     else requestAnimationFrame(() => focusInView(businessRef.current));
     return false;
