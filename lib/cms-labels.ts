@@ -528,11 +528,11 @@ export const labels: Record<string, Label> = {
   'ui.checkout.errors.vatIdCountry': { label: 'USt-IdNr.: passt nicht zum Land' },
   'ui.checkout.errors.pricesChanged': {
     label: 'Preise geändert (Antwort des Bestellsystems)',
-    hint: 'Hat die Seite andere Preise gezeigt, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen Seiten, die vor einer Aktualisierung geöffnet wurden.',
+    hint: 'Zeigt die Seite andere Preise, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen nur Kunden, deren Seite noch vor einer Aktualisierung geöffnet wurde.',
   },
   'ui.checkout.errors.business': {
     label: 'Fehlt: Bestellung als Unternehmer',
-    hint: 'Neben dem Häkchen, wenn jemand ohne es bestellen will; mit diesem Text lehnt auch das Bestellsystem eine Bestellung ohne die Erklärung ab.',
+    hint: 'Beim Häkchen und in der Fehlerliste, wenn jemand bestellen will, ohne es gesetzt zu haben; mit diesem Text lehnt auch das Bestellsystem eine Bestellung ohne die Erklärung ab.',
   },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
@@ -549,21 +549,24 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.payment': { label: 'Zahlungsbedingungen' },
   'ui.checkout.quote.delivery': { label: 'Lieferbedingungen' },
   'ui.checkout.quote.replacement': { label: 'Ersatz mangelhafter Leads' },
-  'ui.checkout.quote.accept': { label: 'Schlusssatz: Annahme des Angebots' },
+  'ui.checkout.quote.accept': { label: 'Schlusssatz: freibleibend, wie der Vertrag zustande kommt' },
   'ui.checkout.send.business': {
     label: 'Häkchen: Bestellung als Unternehmer (Pflicht)',
-    hint: 'Die Erklärung, die Kunden vor dem Bestellen ankreuzen müssen: Wir verkaufen nur an Unternehmer (§ 14 BGB). Steht wörtlich auch in jeder Bestellung (E-Mail, kopierter Text, Mail an den Vertrieb). Eine Änderung vorher mit der Rechtsberatung abstimmen.',
+    hint: 'Die Erklärung, die Kunden vor dem Bestellen ankreuzen müssen: Wir verkaufen nur an Unternehmer (§ 14 BGB). Steht wörtlich auch in jeder Bestellung (E-Mail, kopierter Text, E-Mail an den Vertrieb). Eine Änderung vorher mit der Rechtsberatung abstimmen.',
   },
   'ui.checkout.send.privacy': {
     label: 'Datenschutzhinweis bei der Bestellung',
-    hint: 'Endet vor dem Link auf die Datenschutzerklärung, der gleich danach steht.',
+    hint: 'Danach folgen der Link „Datenschutzerklärung“ und ein Punkt: Lassen Sie den Satz so enden, dass das Wort passt („… steht in unserer“).',
   },
   'ui.checkout.send.privacyLink': { label: 'Link „Datenschutzerklärung“' },
   'ui.checkout.send.contract': {
     label: 'Hinweis: wie der Vertrag zustande kommt',
-    hint: 'Vor der Schaltfläche: Schritte zum Vertrag, Speicherung des Vertragstexts, Sprachen (§ 312i BGB). {terms} wird zum Link auf die AGB.',
+    hint: 'Vor der Schaltfläche: Schritte zum Vertrag, Speicherung des Vertragstexts, Sprachen (§ 312i BGB). {terms} wird zum Link auf die AGB: nicht löschen und nicht übersetzen.',
   },
-  'ui.checkout.send.termsLink': { label: 'Link „Allgemeine Geschäftsbedingungen“' },
+  'ui.checkout.send.termsLink': {
+    label: 'Link „Allgemeine Geschäftsbedingungen“',
+    hint: 'Steht für {terms} im Hinweis zum Vertrag, dort in „Es gelten unsere …“: daher gebeugt, „Allgemeinen Geschäftsbedingungen“.',
+  },
   'ui.checkout.send.hint': {
     label: 'Hinweis unter der Schaltfläche (E-Mail)',
     hint: 'Wenn die Bestellung als E-Mail aus dem E-Mail-Programm des Kunden geht.',

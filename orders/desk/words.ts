@@ -282,7 +282,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten von {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung; Notizen lassen sich danach nicht mehr hinzufügen. Das lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung; danach können keine Notizen mehr hinzugefügt werden. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -327,7 +327,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Dieser Statuswechsel ist nicht möglich.',
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       noteAfterErasure:
-        'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung sind gelöscht, und eine Notiz könnte sie wieder enthalten.',
+        'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -486,7 +486,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       keepStatus: 'Go back without changing the status',
       noteErased: 'Note (text erased)',
       noNotesAfterErasure:
-        'No more notes can be added to this order, because the buyer’s details are erased.',
+        'No more notes can be added to this order because the buyer’s details have been erased.',
     },
     events: {
       status: 'Status: {detail}',
@@ -512,7 +512,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'This change of status is not possible.',
       note: 'Please write a note (at most 2,000 characters).',
       noteAfterErasure:
-        'The note was not saved: the buyer’s details of this order are erased, and a note could hold them again.',
+        'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:
