@@ -206,7 +206,7 @@ export async function runCommand(
         // A second run erases again whatever came in since (a note, an .eml file of a restored folder) and
         // compacts again; the order's history keeps the first erasure only.
         const before = (await store.orderByNumber(number!))?.erased;
-        if (!(await eraseBuyer(store, config.mail, number!, commandUser(), out))) {
+        if (!(await eraseBuyer(store, config.mail, number!, commandUser(), out, true))) {
           out(`${number}: no such order`);
           return 1;
         }

@@ -28,11 +28,17 @@ export async function eraseBuyer(
   number: string,
   who: string,
   log: (line: string) => void,
+  /** Compact also when the order was erased before: the owner's command, not a click at the desk. */
+  compactAgain = false,
 ): Promise<boolean> {
+  const before = await store.orderByNumber(number);
   if (!(await store.erase(number, who))) return false;
   log(`Order service: buyer details of ${number} erased`);
-  await store.compact('erase');
+  // The files first: they go whatever happens to the compaction.
   for (const file of mailFiles(mail, number)) await fs.promises.rm(file, { force: true });
+  // Compacting locks the tables (VACUUM FULL on Postgres), so only the first erasure does it: an erased order takes
+  // no new notes, and a click repeated at the desk must not hold up every order.
+  if (!before?.erased || compactAgain) await store.compact('erase');
   return true;
 }
 

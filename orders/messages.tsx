@@ -120,7 +120,9 @@ export function orderMails(
     // What the sales team sorts the inbox by: the order's number, the company and the amount; the quote follows.
     subject: [
       order.number,
-      summary.buyer.company,
+      // Without invisible format characters (a right-to-left override, a zero-width space): a company name typed
+      // with them could reorder how the subject shows, and so the amount beside it.
+      summary.buyer.company.replace(/\p{Cf}/gu, ''),
       formatMoney(summary.totals.gross, order.locale),
       text.subject,
     ].join(' · '),

@@ -541,7 +541,9 @@ export async function openStore(
 ) {
   let dialect;
   if (database.kind === 'sqlite') {
-    if (!create && !fs.existsSync(database.file)) throw new NoDatabase(database.file);
+    // An empty file is no database either: the service leaves one if it dies before it made its tables.
+    if (!create && !(fs.existsSync(database.file) && fs.statSync(database.file).size > 0))
+      throw new NoDatabase(database.file);
     // Orders are personal data: the folder and the file are the service's account's alone, whatever the umask.
     // SQLite gives its -wal and -shm files the database file's mode.
     fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });

@@ -137,6 +137,16 @@ describe('POST /api/orders', () => {
     assert.ok(mail.text?.includes(`\n\n${words.strings.send.business}\n`));
   });
 
+  it('keeps invisible format characters of a company name out of the sales mail’s subject', async () => {
+    const company = 'ACME · 9.999,00 € ·\u202e\u200b GmbH';
+    const response = await request('/api/orders', post(validOrder({ buyer: { ...buyer, company } })));
+    assert.equal(response.status, 201);
+    const body = orderAcceptedSchema.parse(await response.json());
+    const { mail } = await mailOf(body.orderNumber);
+    assert.ok(mail.subject?.includes('ACME · 9.999,00 € · GmbH'), mail.subject);
+    assert.doesNotMatch(mail.subject ?? '', /\p{Cf}/u);
+  });
+
   it('answers with the lines at the prices it charged, the same the request showed', async () => {
     const order = validOrder();
     const response = await request('/api/orders', post(order));

@@ -24,7 +24,7 @@ import { readConfig } from '../config';
 import { CLIENT_LOCK_FAILURES, LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn } from '../desk/auth';
 import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
-import { mailTransport } from '../mail';
+import { eraseBuyer, mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
@@ -250,6 +250,12 @@ describe('signing in', () => {
       assert.match(output, /ORDERS_DATA_DIR/);
     }
     assert.equal(fs.existsSync(elsewhere), false, 'no folder, no file');
+    // Nor on an empty file where the database should be, as a service that died before it made its tables leaves.
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(file, '');
+    const empty = await runOrders(['user', 'add', 'carla'], { ORDERS_DATA_DIR: elsewhere }, `${PASSWORD}\n`);
+    assert.equal(empty.code, 1, empty.output);
+    assert.equal(fs.statSync(file).size, 0, 'still empty');
     // A wrong setting says which and why, in a line, without a stack trace.
     const wrong = await runOrders(['user', 'list'], { ...env, SMTP_URL: 'mail.example.com' });
     assert.equal(wrong.code, 1);
@@ -909,6 +915,26 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
     assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('compacts the database on an order’s first erasure only, however often the desk asks again', async () => {
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'einmal@kunde.example' } }));
+    // Compacting locks the tables (VACUUM FULL on Postgres): a click repeated at the desk must not hold up orders.
+    let compactions = 0;
+    const counted: Store = {
+      ...store,
+      compact: async (after) => {
+        compactions++;
+        await store.compact(after);
+      },
+    };
+    const mail = { kind: 'folder' as const, dir: tempDir('erase-once') };
+    for (let click = 0; click < 3; click++)
+      assert.ok(await eraseBuyer(counted, mail, number, 'anna', () => {}));
+    assert.equal(compactions, 1);
+    // The owner's command compacts again when asked to erase again.
+    assert.ok(await eraseBuyer(counted, mail, number, 'owner', () => {}, true));
+    assert.equal(compactions, 2);
   });
 
   it('takes no note on an erased order: the form is gone, and a note sent anyway is refused in words', async () => {

@@ -83,14 +83,19 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
       assert.equal(stylesheet.status, 200);
     }
 
-    const log = await waitFor('six lines in the access log', () => {
+    // With a trailing slash, which the site's own rule for pages would take if it came first.
+    const slashed = `/desk/sign-in/?${new URLSearchParams({ next: searches[0]! })}`;
+    assert.notEqual((await fetch(`${site}${slashed}`, { redirect: 'manual' })).status, 502);
+
+    const log = await waitFor('seven lines in the access log', () => {
       const text = fs.readFileSync(path.join(dir, 'access.log'), 'utf8');
-      return text.trim().split('\n').length === 6 && text;
+      return text.trim().split('\n').length === 7 && text;
     });
     for (const request of [
       'GET /desk HTTP/1.1" 303',
       'GET /desk/sign-in HTTP/1.1" 200',
       'GET /desk/desk.css',
+      'GET /desk/sign-in/ HTTP/1.1"',
     ])
       assert.ok(log.includes(request), `${request} in\n${log}`);
     // Neither the address nor the company, as typed or percent-encoded.
