@@ -665,25 +665,12 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     await waitFor(() => expect(number()).toBe(approved));
   });
 
-  it('lets the browser fill the contact and the address, but not the invoice e-mail with the contact’s', async () => {
+  it('lets the browser fill the contact’s e-mail address, but not the invoice address with the same', async () => {
     storeCart();
     const page = await renderCheckout(locale);
-    const tokens = Object.fromEntries(
-      (['company', 'name', 'email', 'phone', 'street', 'postcode', 'city', 'invoiceEmail'] as const).map(
-        (name) => [name, page.field(name).getAttribute('autocomplete')],
-      ),
-    );
-    expect(tokens).toEqual({
-      company: 'organization',
-      name: 'name',
-      email: 'email',
-      phone: 'tel',
-      street: 'address-line1',
-      postcode: 'postal-code',
-      city: 'address-level2',
-      // Autofill has one e-mail address: it would put the contact's into the field for another one.
-      invoiceEmail: 'off',
-    });
+    // The contact's address is autofilled; the field for another one is not, or it would get the same.
+    expect(page.field('email')).toHaveAttribute('autocomplete', 'email');
+    expect(page.field('invoiceEmail')).toHaveAttribute('autocomplete', 'off');
   });
 
   it('says when the cart is empty, and links to the categories', async () => {
