@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { BUYER_FIELDS, type Buyer } from '../../lib/checkout/buyer';
+import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
 import { orderWords } from '../../lib/checkout/words';
@@ -94,7 +95,8 @@ describe('the buyer confirmation', () => {
       const stored = (await store.listOrders()).find((o) => o.number === accepted.orderNumber)!;
       const expected = [
         accepted.orderNumber,
-        formatDay(stored.createdAt.toISOString().slice(0, 10), locale),
+        // The day in Germany, where the seller is: after 23:00 UTC in winter it is already the next one.
+        formatDay(businessDay(stored.createdAt), locale),
         order.quote,
         'PO-2026/0042',
         orderWords(locale).names[order.lines[0]!.category]!,
