@@ -192,6 +192,25 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
     expect(occurrences(text.body, strings.send.business)).toBe(1);
   });
 
+  it('writes town and postcode as the buyer’s country does', () => {
+    /** The lines between the street and the country. */
+    const place = (details: Partial<Buyer>) => {
+      const lines = buyerLines({ ...buyer, ...details }, words);
+      return lines.slice(
+        lines.indexOf(buyer.street) + 1,
+        lines.indexOf(words.countryNames[details.country!]!),
+      );
+    };
+    expect(place({ country: 'AT', postcode: '1010', city: 'Wien' })).toEqual(['1010 Wien']);
+    expect(place({ country: 'GB', postcode: 'SW1A 2AA', city: 'London' })).toEqual(['London', 'SW1A 2AA']);
+    expect(place({ country: 'IE', postcode: 'D02 X285', city: 'Dublin 2' })).toEqual([
+      'Dublin 2',
+      'D02 X285',
+    ]);
+    expect(place({ country: 'LV', postcode: 'LV-1050', city: 'Rīga' })).toEqual(['Rīga, LV-1050']);
+    expect(place({ country: 'MT', postcode: 'VLT 1117', city: 'Valletta' })).toEqual(['Valletta VLT 1117']);
+  });
+
   it('keeps what the buyer typed as plain text', () => {
     const { body } = textFor({ ...buyer, company: '<script>alert(1)</script> & Co. KG' });
     expect(body).toContain('<script>alert(1)</script> & Co. KG');

@@ -98,6 +98,18 @@ export function formatDay(day: string, locale: Locale): string {
 }
 
 /**
+ * The town and postcode as the buyer's country writes them (the UPU's address formats), so that sales can copy the
+ * address onto the invoice as it is: the postcode before the town in most of Europe, after it in Latvia and Malta,
+ * and on a line of its own below the town in the United Kingdom and Ireland.
+ */
+function placeLines({ country, postcode, city }: Buyer): string[] {
+  if (country === 'GB' || country === 'IE') return [city, postcode];
+  if (country === 'LV') return [`${city}, ${postcode}`];
+  if (country === 'MT') return [`${city} ${postcode}`];
+  return [`${postcode} ${city}`];
+}
+
+/**
  * The billing details as lines of text, labelled, the empty optional ones left out. The form's labels speak to the
  * buyer („Ihre Bestellnummer“); `labels` gives others for a text in another voice, such as the buyer's own order.
  */
@@ -108,7 +120,7 @@ export function buyerLines(
 ): string[] {
   const fields = { ...words.strings.fields, ...labels };
   const country = words.countryNames[buyer.country] ?? buyer.country;
-  const address = [buyer.company, buyer.name, buyer.street, `${buyer.postcode} ${buyer.city}`, country];
+  const address = [buyer.company, buyer.name, buyer.street, ...placeLines(buyer), country];
   const labelled = BUYER_FIELDS.filter(
     (field) => !['company', 'name', 'street', 'postcode', 'city', 'country'].includes(field) && buyer[field],
   ).map((field) => `${fields[field]}: ${buyer[field]}`);
