@@ -464,6 +464,7 @@ export function createApp({
       lines: summary.rows,
       ...summary.totals,
       vatCase: summary.totals.case,
+      vatRate: site.facts.vatRate,
       spam,
       requestHash: hash,
       client,

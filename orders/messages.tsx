@@ -29,7 +29,7 @@ import type { MailMessage, NewOrder, OrderMails } from './store';
 /** The order as stored: enough to put both mails into words again (e.g. when an order is found not to be spam). */
 export type MailableOrder = Pick<
   NewOrder,
-  'createdAt' | 'locale' | 'quote' | 'buyer' | 'lines' | 'net' | 'vat' | 'gross'
+  'createdAt' | 'locale' | 'quote' | 'buyer' | 'lines' | 'net' | 'vat' | 'gross' | 'vatRate'
 > & {
   number: string;
 };
@@ -61,7 +61,8 @@ function storedSummary(order: MailableOrder): OrderSummary {
   const summary = summarizeOrder(
     itemsOf(order.lines),
     order.buyer,
-    getSite().facts.vatRate,
+    // The rate the order was priced at, which a later change of the rate does not touch.
+    order.vatRate ?? getSite().facts.vatRate,
     orderWords(order.locale),
   );
   return {

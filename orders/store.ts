@@ -33,6 +33,8 @@ interface OrdersTable {
   vat: number;
   gross: number;
   vat_case: string;
+  /** The German VAT rate the order was priced at, in hundredths of a percent (1900); null before it was kept. */
+  vat_rate: number | null;
   /** Why the order counts as spam, or null. */
   spam: string | null;
   /** SHA-256 of what the request asked for (lines, details, language, quote): the same key must ask the same. */
@@ -290,6 +292,13 @@ function migrations(kind: Kind): Record<string, Migration> {
         }
       },
     },
+    // The VAT rate each order was priced at: its mails written later (an order let through as "not spam") and the
+    // desk name the rate of its VAT, not the one in force since.
+    '005-vat-rate': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('orders').addColumn('vat_rate', 'integer').execute();
+      },
+    },
   };
 }
 
@@ -437,6 +446,11 @@ export interface NewOrder {
   vat: number;
   gross: number;
   vatCase: string;
+  /**
+   * The German VAT rate in percent when the order was taken (`facts.vatRate`), which its mails and the desk name
+   * beside its VAT; absent for orders from before it was kept, which then use the current one.
+   */
+  vatRate?: number;
   spam: SpamReason | null;
   /** What the request asked for, hashed (app.ts): the same key with another request is refused. */
   requestHash: string;
@@ -709,6 +723,7 @@ export async function openStore(
       vat: Number(row.vat),
       gross: Number(row.gross),
       vatCase: row.vat_case,
+      ...(row.vat_rate === null ? {} : { vatRate: Number(row.vat_rate) / 100 }),
       spam: row.spam as SpamReason | null,
       requestHash: row.request_hash,
       mail: mailState(row.mail_id, row),
@@ -887,6 +902,7 @@ export async function openStore(
               vat: order.vat,
               gross: order.gross,
               vat_case: order.vatCase,
+              vat_rate: order.vatRate === undefined ? null : Math.round(order.vatRate * 100),
               spam: order.spam,
               request_hash: order.requestHash,
               client: order.client,

@@ -455,7 +455,9 @@ export function OrderPageView({
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
   const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
   const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
-  const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, getSite().facts.vatRate).rate : '';
+  const vatRate = known
+    ? vatTotals(order.net, order.vatCase as VatCase, order.vatRate ?? getSite().facts.vatRate).rate
+    : '';
   const failed = [
     ...(order.mail?.state === 'failed' ? [['seller', o.resendSeller] as const] : []),
     ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),

@@ -179,6 +179,8 @@ describe('POST /api/orders', () => {
     assert.equal(response.status, 201);
     const body = orderAcceptedSchema.parse(await response.json());
     assert.deepEqual(body.lines, order.lines);
+    // The rate it was priced at is kept with it, for what is written about it later.
+    assert.equal((await store.orderByNumber(body.orderNumber))?.vatRate, getSite().facts.vatRate);
     assert.equal(
       body.net,
       body.lines.reduce((sum, line) => sum + line.price * line.quantity, 0),

@@ -17,7 +17,8 @@ import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/
 import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
 import { fill } from '../../lib/format';
-import { getCategories, getDictionary } from '../../lib/content';
+import { formatMoney } from '../../lib/money';
+import { getCategories, getDictionary, getSite } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
@@ -25,6 +26,7 @@ import { CLIENT_LOCK_FAILURES, LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn }
 import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { eraseBuyer, mailTransport } from '../mail';
+import { orderMails } from '../messages';
 import { startOutbox, type Outbox } from '../outbox';
 import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
 import {
@@ -915,6 +917,39 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
     assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+  });
+
+  it('names the VAT rate an order was priced at, on its page and in mails written after the rate changed', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    // Taken at 16 %, a rate content/site.json no longer has: held as spam, its mails are written only when let through.
+    const request = validOrder();
+    const { order } = await store.createOrder(
+      {
+        key: request.key,
+        createdAt: new Date(),
+        locale: 'de',
+        quote: request.quote,
+        buyer,
+        lines: [],
+        net: 10_000,
+        vat: 1_600,
+        gross: 11_600,
+        vatCase: 'domestic',
+        vatRate: 16,
+        spam: 'staff',
+        requestHash: 'taken-at-16',
+        client: null,
+      },
+      undefined,
+    );
+    // The desk in the sales person's language (English here), the mails in the order's (German).
+    const label = (locale: 'de' | 'en') => fill(getDictionary(locale).checkout.totals.vat, { rate: 16 });
+    assert.notEqual(getSite().facts.vatRate, 16);
+    await anna.get(`/desk/orders/${order.number}`);
+    assert.ok(anna.text().includes(`${label('en')}${formatMoney(1_600, 'en')}`), anna.text());
+    const mails = orderMails((await store.orderByNumber(order.number))!, testConfig, (text) => text);
+    assert.ok(mails.seller.text.includes(`${label('de')}: ${formatMoney(1_600, 'de')}`), mails.seller.text);
   });
 
   it('compacts the database on an order’s first erasure only, however often the desk asks again', async () => {
