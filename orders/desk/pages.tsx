@@ -2,7 +2,8 @@
 import type { Child } from 'hono/jsx';
 import { BUSINESS_TIME_ZONE } from '../../lib/business-day';
 import { splitGroupKey } from '../../lib/cart/rules';
-import { buyerLines } from '../../lib/checkout/order';
+import { buyerLines, type OrderRow } from '../../lib/checkout/order';
+import { describeAreaCode } from '../../lib/order/area';
 import { orderWords } from '../../lib/checkout/words';
 import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
 import { getCategories, getCategoryNames, getSite } from '../../lib/content';
@@ -21,6 +22,12 @@ import {
   type StoredOrder,
 } from '../store';
 import { deskWords, type DeskWords } from './words';
+
+/** A line's delivery area in the words of the desk's language, from the code its key holds. */
+function areaIn(line: OrderRow, words: ReturnType<typeof orderWords>): string {
+  const { area } = splitGroupKey(line.key);
+  return area ? describeAreaCode(area, words.areaWords) : line.area;
+}
 
 /**
  * The desk's pages, rendered on the server with Hono's JSX: plain HTML forms that post, no script at all, one
@@ -541,7 +548,8 @@ export function OrderPageView({
                     {getCategoryNames(ctx.locale)[splitGroupKey(line.key).category] ?? line.name} (
                     {line.exclusive ? o.exclusive : o.shared})
                   </th>
-                  <td>{line.area}</td>
+                  {/* In the desk's language, as the industry beside it: the stored text is in the order's. */}
+                  <td>{areaIn(line, words0)}</td>
                   <td class="num">{line.quantity}</td>
                   <td class="num">{formatMoney(line.price, ctx.locale)}</td>
                   <td class="num">{formatMoney(line.total, ctx.locale)}</td>
