@@ -1141,7 +1141,7 @@ export async function openStore(
         // either lands before and is erased, or waits and finds the order erased.
         const order = await tx
           .selectFrom('orders')
-          .select(['id', 'lines', 'erased_at'])
+          .select(['id', 'lines', 'erased_at', 'buyer'])
           .where('number', '=', number)
           .$if(database.kind === 'postgres', (query) => query.forUpdate())
           .executeTakeFirst();
@@ -1161,7 +1161,14 @@ export async function openStore(
           .where('kind', '=', 'note')
           .execute();
         if (order.erased_at === null) await addEvent(tx, Number(order.id), { who, kind: 'erase' });
-        const erased = Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])) as Buyer;
+        // The country and the VAT ID stay with the totals: the VAT records need them (the EU sales list by the
+        // buyer's VAT ID, § 18a UStG; the VAT case), which the law keeps (GDPR art. 17 (3) (b)).
+        const { country = '', vatId = '' } = JSON.parse(order.buyer) as Partial<Buyer>;
+        const erased = {
+          ...Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])),
+          country,
+          vatId,
+        } as Buyer;
         await tx
           .updateTable('orders')
           .set({

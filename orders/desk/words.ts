@@ -282,7 +282,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten von {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, USt-IdNr., die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung; danach können keine Notizen mehr hinzugefügt werden. Das lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung, ebenso Land und USt-IdNr., die die Umsatzsteuer verlangt; danach können keine Notizen mehr hinzugefügt werden. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Das lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -468,7 +468,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, VAT ID, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts; no notes can be added afterwards. This cannot be undone.',
+        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts, and so do the country and VAT ID that VAT law requires; no notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. This cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {

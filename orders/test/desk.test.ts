@@ -952,6 +952,18 @@ describe('working with orders', () => {
     assert.ok(mails.seller.text.includes(`${label('de')}: ${formatMoney(1_600, 'de')}`), mails.seller.text);
   });
 
+  it('shows an order’s delivery areas in the desk’s language, whatever the order’s', async () => {
+    const ben = browser('de-DE,de;q=0.9');
+    await ben.signIn('ben');
+    const english = await place(
+      validOrder({ locale: 'en', buyer: { ...buyer, email: 'area@kunde.example' } }),
+    );
+    await ben.get(`/desk/orders/${english}`);
+    const de = getDictionary('de').area;
+    assert.ok(ben.text().includes(de.germany), 'the German words for the area');
+    assert.ok(!ben.text().includes(getDictionary('en').area.germany), 'not the order’s English ones');
+  });
+
   it('compacts the database on an order’s first erasure only, however often the desk asks again', async () => {
     const number = await place(validOrder({ buyer: { ...buyer, email: 'einmal@kunde.example' } }));
     // Compacting locks the tables (VACUUM FULL on Postgres): a click repeated at the desk must not hold up orders.

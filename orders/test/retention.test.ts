@@ -47,6 +47,7 @@ describe('personal data', () => {
       name: 'Zacharias Löschmich',
       email: 'zacharias@loeschmich.example',
       phone: '+49 30 1234567',
+      vatId: 'DE136695976',
     };
     let erased: string;
     let kept: string;
@@ -88,8 +89,17 @@ describe('personal data', () => {
     const row = orders.find((candidate) => candidate.number === erased)!;
     for (const column of ['number', 'created_at', 'lines', 'net', 'vat', 'gross', 'vat_case', 'quote'])
       assert.deepEqual(row[column], before[column], column);
+    // What the VAT records need stays with the totals: the country and the VAT ID; nothing else of the buyer.
+    const { country, vatId, ...rest } = JSON.parse(String(row.buyer)) as Record<string, string>;
+    const { country: countryBefore, vatId: vatIdBefore } = JSON.parse(String(before.buyer)) as Record<
+      string,
+      string
+    >;
+    assert.deepEqual([country, vatId], [countryBefore, vatIdBefore]);
+    assert.equal(vatId, erasedBuyer.vatId);
     assert.ok(
-      Object.values(JSON.parse(String(row.buyer)) as Record<string, string>).every((value) => value === ''),
+      Object.values(rest).every((value) => value === ''),
+      JSON.stringify(rest),
     );
     assert.equal(row.client, null);
     assert.equal(row.request_hash, null);
