@@ -56,13 +56,17 @@ function itemsOf(rows: readonly OrderRow[]): CartItem[] {
   }));
 }
 
+/** The German VAT rate an order was priced at; for an order from before it was kept, the current one. */
+export function orderVatRate(order: Pick<MailableOrder, 'vatRate'>): number {
+  return order.vatRate ?? getSite().facts.vatRate;
+}
+
 /** The order's summary in its language, with the totals as the service computed and stored them. */
 function storedSummary(order: MailableOrder): OrderSummary {
   const summary = summarizeOrder(
     itemsOf(order.lines),
     order.buyer,
-    // The rate the order was priced at, which a later change of the rate does not touch.
-    order.vatRate ?? getSite().facts.vatRate,
+    orderVatRate(order),
     orderWords(order.locale),
   );
   return {

@@ -2,11 +2,11 @@
 import type { Child } from 'hono/jsx';
 import { BUSINESS_TIME_ZONE } from '../../lib/business-day';
 import { splitGroupKey } from '../../lib/cart/rules';
-import { buyerLines, type OrderRow } from '../../lib/checkout/order';
+import { buyerLines, type OrderRow, type OrderWords } from '../../lib/checkout/order';
 import { describeAreaCode } from '../../lib/order/area';
 import { orderWords } from '../../lib/checkout/words';
 import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
-import { getCategories, getCategoryNames, getSite } from '../../lib/content';
+import { getCategories, getCategoryNames } from '../../lib/content';
 import { fill } from '../../lib/format';
 import { intlLocales, type Locale } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
@@ -21,10 +21,11 @@ import {
   type OrderPage,
   type StoredOrder,
 } from '../store';
+import { orderVatRate } from '../messages';
 import { deskWords, type DeskWords } from './words';
 
 /** A line's delivery area in the words of the desk's language, from the code its key holds. */
-function areaIn(line: OrderRow, words: ReturnType<typeof orderWords>): string {
+function areaIn(line: OrderRow, words: OrderWords): string {
   const { area } = splitGroupKey(line.key);
   return area ? describeAreaCode(area, words.areaWords) : line.area;
 }
@@ -462,9 +463,7 @@ export function OrderPageView({
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
   const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
   const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
-  const vatRate = known
-    ? vatTotals(order.net, order.vatCase as VatCase, order.vatRate ?? getSite().facts.vatRate).rate
-    : '';
+  const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, orderVatRate(order)).rate : '';
   const failed = [
     ...(order.mail?.state === 'failed' ? [['seller', o.resendSeller] as const] : []),
     ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
