@@ -44,6 +44,8 @@ export interface PageContext {
   csrf: string;
   /** Where the desk is mounted: `/desk`. */
   base: string;
+  /** The list as the user left it (its filter and page), where "Back to the list" leads. */
+  list: string;
 }
 
 function words(locale: Locale): DeskWords {
@@ -475,7 +477,7 @@ export function OrderPageView({
       notice={noticeTitle(w, message, error)}
     >
       <p>
-        <a href={ctx.base}>{o.back}</a>
+        <a href={ctx.list}>{o.back}</a>
       </p>
       <h1>{withNumber(o.heading, order.number)}</h1>
       <Notice
@@ -823,7 +825,7 @@ export function ErrorPage({ ctx, text, order }: { ctx: PageContext; text: string
         </p>
       )}
       <p>
-        <a href={ctx.base}>{w.order.back}</a>
+        <a href={ctx.list}>{w.order.back}</a>
       </p>
     </Layout>
   );

@@ -31,6 +31,7 @@ import {
   EraseConfirmPage,
   ErrorPage,
   FinalStatusConfirmPage,
+  filterQuery,
   ListPage,
   OrderPageView,
   SignInPage,
@@ -69,22 +70,27 @@ function sameToken(given: unknown, expected: string): boolean {
   return timingSafeEqual(hash(given), hash(expected));
 }
 
-/** The list's filter from the query; anything not understood is left out. */
-function readFilter(c: Context): OrderFilter {
-  const status = c.req.query('status');
-  const from = c.req.query('from');
-  const to = c.req.query('to');
-  const industry = c.req.query('industry');
-  const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+/** The list's filter from query parameters; anything not understood is left out. */
+function readFilter(query: (name: string) => string | undefined): OrderFilter {
+  const status = query('status');
+  const from = query('from');
+  const to = query('to');
+  const industry = query('industry');
+  const q = (query('q') ?? '').trim().slice(0, 100);
   return {
     ...(isOrderStatus(status) ? { status } : {}),
     ...(isDay(from) ? { from } : {}),
     ...(isDay(to) ? { to } : {}),
     ...(getCategories().some((category) => category.id === industry) ? { industry } : {}),
     ...(q ? { q } : {}),
-    ...(c.req.query('spam') === '1' ? { spam: true } : {}),
-    ...(c.req.query('mail') === 'failed' ? { mailFailed: true } : {}),
+    ...(query('spam') === '1' ? { spam: true } : {}),
+    ...(query('mail') === 'failed' ? { mailFailed: true } : {}),
   };
+}
+
+/** The list's page number from query parameters: 1 unless a sensible other one is given. */
+function readPage(query: (name: string) => string | undefined): number {
+  return Math.max(1, Math.min(10_000, Number.parseInt(query('page') ?? '1', 10) || 1));
 }
 
 export function createDesk({
@@ -105,6 +111,8 @@ export function createDesk({
     deskOrigin?.startsWith('https:') === true;
   /** `__Host-` binds the cookie to this host and path `/`, and needs Secure; over plain HTTP (npm start) it cannot be. */
   const cookieName = (c: Context) => (overHttps(c) ? '__Host-leadwerk-desk' : 'leadwerk-desk');
+  /** The list's filter as last shown, a session cookie (a search may be a buyer's e-mail address). */
+  const listCookie = (c: Context) => (overHttps(c) ? '__Host-leadwerk-desk-list' : 'leadwerk-desk-list');
   const signInCookie = (c: Context) =>
     overHttps(c) ? '__Host-leadwerk-desk-sign-in' : 'leadwerk-desk-sign-in';
   const cookieOptions = (c: Context) =>
@@ -117,11 +125,18 @@ export function createDesk({
     const language = c.get('language');
     return isLocale(language) ? language : 'en';
   };
+  /** The list as this browser left it: its filter and page, read again as the list reads its query. */
+  const listHref = (c: Context<Env>) => {
+    const shown = new URLSearchParams(getCookie(c, listCookie(c)) ?? '');
+    const query = (name: string) => shown.get(name) ?? undefined;
+    return `${base}${filterQuery(readFilter(query), readPage(query))}`;
+  };
   const context = (c: Context<Env>, csrf = ''): PageContext => ({
     locale: localeOf(c),
     user: c.get('user'),
     csrf,
     base,
+    list: c.get('user') ? listHref(c) : base,
   });
   const render = (
     c: Context<Env>,
@@ -318,12 +333,17 @@ export function createDesk({
   desk.post('/sign-out', async (c) => {
     await store.endSession(sessionHash(c.get('session')!));
     deleteCookie(c, cookieName(c), cookieOptions(c));
+    deleteCookie(c, listCookie(c), cookieOptions(c));
     return c.redirect(`${base}/sign-in?note=signed-out`, 303);
   });
 
   desk.get('/', async (c) => {
-    const filter = readFilter(c);
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
+    const filter = readFilter((name) => c.req.query(name));
+    const page = readPage((name) => c.req.query(name));
+    // The order pages lead back to the list as it was left: its filter, search and page, for this browser session.
+    const shown = filterQuery(filter, page).slice(1);
+    if (shown) setCookie(c, listCookie(c), shown, cookieOptions(c));
+    else deleteCookie(c, listCookie(c), cookieOptions(c));
     const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount(filter)]);
     return render(
       c,
@@ -332,10 +352,17 @@ export function createDesk({
   });
 
   desk.get('/orders.csv', async (c) => {
-    return c.body(ordersCsv(await store.allFiltered(readFilter(c)), spreadsheetCsv(localeOf(c))), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="orders.csv"',
-    });
+    return c.body(
+      ordersCsv(
+        await store.allFiltered(readFilter((name) => c.req.query(name))),
+        spreadsheetCsv(localeOf(c)),
+      ),
+      200,
+      {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="orders.csv"',
+      },
+    );
   });
 
   desk.get('/accounts.csv', async (c) => {

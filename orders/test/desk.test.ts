@@ -688,6 +688,32 @@ describe('working with orders', () => {
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
   });
 
+  it('leads from an order back to the list as it was left, until sign-out', async () => {
+    const anna = browser();
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, company: 'Rückweg Solar GmbH' } }));
+    const left = new URLSearchParams({ status: 'new', q: 'rückweg' });
+    await anna.get(`/desk?${left}`);
+    assert.deepEqual(anna.listed(), [number]);
+    await anna.get(`/desk/orders/${number}`);
+    assert.deepEqual(anna.links(w.order.back), [`/desk?${left}`]);
+    // Still after a form on the order's page, whose answer is the order's page again.
+    await anna.submit('/note', { note: 'Rückruf vereinbart' });
+    assert.ok(anna.text().includes('Rückruf vereinbart'));
+    assert.deepEqual(anna.links(w.order.back), [`/desk?${left}`]);
+    // The list without a filter is the list to go back to again.
+    await anna.get('/desk');
+    await anna.get(`/desk/orders/${number}`);
+    assert.deepEqual(anna.links(w.order.back), ['/desk']);
+    // The search is forgotten with the session: it may be a buyer's e-mail address.
+    await anna.get(`/desk?${left}`);
+    await anna.submit('/sign-out');
+    assert.ok(
+      ![...anna.cookies.keys()].some((name) => name.includes('list')),
+      [...anna.cookies.keys()].join(),
+    );
+  });
+
   it('offers a navigation between pages only when there is another page, and says which one is shown', async () => {
     const anna = browser('de-DE,de;q=0.9');
     await anna.signIn('anna');
