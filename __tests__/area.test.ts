@@ -62,6 +62,9 @@ describe('reading postcode areas', () => {
     ['80-80331', { code: 'badRange', entry: '80–80331' }],
     ['80-', { code: 'badRange', entry: '80–' }],
     ['80-85-90', { code: 'badRange', entry: '80–85–90' }],
+    // A range typed half: its end is neither an area nor a postcode, and the range is what to fix.
+    ['94-9', { code: 'badRange', entry: '94–9' }],
+    ['80331-8033', { code: 'badRange', entry: '80331–8033' }],
     ['', { code: 'postcodesEmpty' }],
     [' , ', { code: 'postcodesEmpty' }],
   ])('rejects %j, naming what is wrong', (text, error) => {

@@ -126,6 +126,9 @@ function readEntry(entry: string): Parsed<PostcodeRange> {
     return { ok: false, error: { code: 'badRange', entry: shown } };
   const read = ends.map((end) => readEnd(end, shown));
   const failed = read.find((end) => !end.ok);
+  // An end of a range with the wrong number of digits is most often one typed half (`94–9`): the range is the error.
+  if (failed && !failed.ok && failed.error.code === 'digits' && ends.length === 2)
+    return { ok: false, error: { code: 'badRange', entry: shown } };
   if (failed && !failed.ok) return failed;
   const [first, last] = read.map((end) => (end.ok ? end.value : undefined));
   if (!first) return { ok: false, error: { code: 'postcodesEmpty' } };
