@@ -111,7 +111,7 @@ export function OrderForm(props: OrderFormProps) {
         <p id={`${base}-area-hint`} className="text-xs text-slate-600">
           {strings.areaHint}
         </p>
-        <div className="mt-2 grid grid-cols-2 gap-2">
+        <div className="mt-2 grid gap-2 min-[25rem]:grid-cols-2">
           {AREA_KINDS.map((kind) => (
             <label key={kind} className={choice}>
               <input
