@@ -230,6 +230,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                 ...item,
                 answer: fill(item.answer, { category: content.name }),
               }))}
+              email={site.email}
             />
           </div>
         </div>

@@ -163,7 +163,7 @@ export function HomePage({ locale }: HomePageProps) {
             {faq.title}
           </h2>
           <div className="mt-10">
-            <FaqList items={faq.items} collapsible />
+            <FaqList items={faq.items} email={site.email} collapsible />
           </div>
         </div>
       </section>

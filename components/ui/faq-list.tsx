@@ -1,5 +1,9 @@
+import { FilledText } from './filled-text';
+
 interface FaqListProps {
   items: { question: string; answer: string }[];
+  /** The sales address, linked where an answer says `{email}` (where to report a bad lead). */
+  email: string;
   /** Answers folded away until a question is opened (the long home FAQ), or all shown (short ones). */
   collapsible?: boolean;
 }
@@ -10,7 +14,19 @@ interface FaqListProps {
  * well-known government and health sites since 2023, so the markup would
  * add bytes and no result.
  */
-export function FaqList({ items, collapsible = false }: FaqListProps) {
+export function FaqList({ items, email, collapsible = false }: FaqListProps) {
+  const answer = (text: string) => (
+    <FilledText
+      template={text}
+      values={{
+        email: (
+          <a href={`mailto:${email}`} className="underline">
+            {email}
+          </a>
+        ),
+      }}
+    />
+  );
   return (
     <div className="divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
       {items.map((item) =>
@@ -22,12 +38,12 @@ export function FaqList({ items, collapsible = false }: FaqListProps) {
                 +
               </span>
             </summary>
-            <p className="pb-4 text-slate-700">{item.answer}</p>
+            <p className="pb-4 text-slate-700">{answer(item.answer)}</p>
           </details>
         ) : (
           <div key={item.question} className="px-6 py-4">
             <h3 className="font-semibold text-slate-900">{item.question}</h3>
-            <p className="mt-1 text-slate-700">{item.answer}</p>
+            <p className="mt-1 text-slate-700">{answer(item.answer)}</p>
           </div>
         ),
       )}
