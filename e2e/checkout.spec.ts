@@ -10,6 +10,7 @@ import type { Locator, Page, Request } from '@playwright/test';
 import type { BuyerField } from '../lib/checkout/buyer';
 import { getSite } from '../lib/content';
 import { centsAsText, plain } from '../testing/helpers';
+import { fill } from '../lib/format';
 import { contact, german } from '../testing/buyers';
 import {
   billingField,
@@ -291,35 +292,51 @@ async function tenRows(page: Page, lang: Lang) {
   return categories.slice(0, 10);
 }
 
-async function pdfText(pdf: Buffer): Promise<{ pages: number; size: number[]; text: string }> {
+/** A printed PDF's pages: the text of each (spaces collapsed), all of it, and the first page's size. */
+async function pdfText(
+  pdf: Buffer,
+): Promise<{ pages: number; size: number[]; text: string; sheets: string[] }> {
   const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
-  const first = await document.getPage(1);
-  const content = await first.getTextContent();
-  const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-  return { pages: document.numPages, size: first.view, text: plain(text) };
+  const sheets: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    sheets.push(plain(content.items.map((item) => ('str' in item ? item.str : '')).join(' ')));
+  }
+  const size = (await document.getPage(1)).view;
+  return { pages: document.numPages, size, text: sheets.join(' '), sheets };
 }
+
+/** How often `part` occurs in `text`. */
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 for (const lang of langs) {
   test(`${lang}: the quote prints as one clean A4 page with ten rows`, async ({ page }) => {
     const rows = await tenRows(page, lang);
     await fillBilling(page, lang, german);
+    const net = rows.reduce(
+      (sum, category, index) => sum + category.price * 100 * (index % 2 === 1 ? 5 : 1) * (index + 1),
+      0,
+    );
+    const gross = centsAsText(net + Math.round((net * rate) / 100), lang);
+    // Printed before the quote is opened, the checkout prints its rows and totals, not an empty sheet.
+    const page1 = await pdfText(await page.pdf({ preferCSSPageSize: true }));
+    expect(page1.text).toContain(plain(copyOf(rows[0]!, lang).name));
+    expect(page1.text).toContain(gross);
+
     await page.getByRole('button', { name: ui[lang].checkout.quoteButton }).click();
     const quote: Locator = quoteOf(page, lang);
     const number = (await quote.getByText(/^AN-\d{8}-\w{6}$/).textContent()) ?? '';
 
     const printed = await pdfText(await page.pdf({ preferCSSPageSize: true }));
     expect(printed.pages).toBe(1);
+    expect(printed.text).toContain(plain(ui[lang].checkout.quote.noSignature));
     // A4 in points, as the print stylesheet asks.
     expect(printed.size.map(Math.round)).toEqual([0, 0, 595, 842]);
     expect(printed.text).toContain(number);
     expect(printed.text).toContain(plain(site.seller.legalName));
     expect(printed.text).toContain(plain(contact.company));
     for (const category of rows) expect(printed.text).toContain(plain(copyOf(category, lang).name));
-    const net = rows.reduce(
-      (sum, category, index) => sum + category.price * 100 * (index % 2 === 1 ? 5 : 1) * (index + 1),
-      0,
-    );
-    expect(printed.text).toContain(centsAsText(net + Math.round((net * rate) / 100), lang));
+    expect(printed.text).toContain(gross);
     // Nothing of the site around it: no header, footer, buttons or form.
     for (const text of [
       ui[lang].header.cart,
@@ -350,3 +367,41 @@ for (const lang of langs) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }
+
+test('de: a quote longer than a page states its totals once, at the end, on numbered sheets', async ({
+  page,
+}) => {
+  await page.goto(checkoutRoute('de'));
+  // Every category, shared and exclusive, in two areas: 48 rows, more than an A4 sheet holds.
+  const items = categories.flatMap((category, index) =>
+    ['postcodes:80-85,90', 'radius:10115:50'].flatMap((area, a) =>
+      [false, true].map((exclusive, e) => ({
+        id: `${category.id}-${index}-${a}-${e}`,
+        category: category.id,
+        exclusive,
+        area,
+        quantity: 1,
+      })),
+    ),
+  );
+  await restoreCheckout(page, items);
+  await fillBilling(page, 'de', german);
+  await page.getByRole('button', { name: ui.de.checkout.quoteButton }).click();
+  await expect(quoteOf(page, 'de')).toBeVisible();
+
+  const printed = await pdfText(await page.pdf({ preferCSSPageSize: true }));
+  expect(printed.pages).toBeGreaterThan(1);
+  const net = items.reduce((sum, item) => {
+    const { price } = categories.find((category) => category.id === item.category)!;
+    return sum + price * 100 * (item.exclusive ? 5 : 1);
+  }, 0);
+  const gross = centsAsText(net + Math.round((net * rate) / 100), 'de');
+  // The sum of every row, once, on the last sheet: not under the first sheet's rows as if it were theirs.
+  expect(occurrences(printed.text, gross)).toBe(1);
+  expect(printed.sheets.at(-1)).toContain(gross);
+  printed.sheets.forEach((sheet, index) => expect(sheet).toContain(`${index + 1} / ${printed.pages}`));
+  // The seller's register details stand with the terms, not alone on a last sheet.
+  const last = printed.sheets.at(-1)!;
+  expect(last).toContain(plain(fill(ui.de.checkout.quote.vatId, { vatId: site.seller.vatId })));
+  expect(last).toContain(plain(ui.de.checkout.quote.accept));
+});

@@ -543,6 +543,7 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.register': { label: 'Fußzeile: Handelsregister' },
   'ui.checkout.quote.vatId': { label: 'Fußzeile: eigene USt-IdNr.' },
   'ui.checkout.quote.directors': { label: 'Fußzeile: Geschäftsführung' },
+  'ui.checkout.quote.noSignature': { label: 'Fußzeile: ohne Unterschrift gültig' },
   'ui.checkout.quote.email': { label: 'Briefkopf: E-Mail-Adresse' },
   'ui.checkout.quote.buyerVatId': { label: 'Zeile „USt-IdNr. des Kunden“' },
   'ui.checkout.quote.terms': { label: 'Überschrift „Konditionen“' },

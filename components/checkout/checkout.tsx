@@ -124,7 +124,7 @@ export function Checkout(props: CheckoutProps) {
 
   return (
     <>
-      <div className="mt-8 grid gap-10 lg:grid-cols-5 print:hidden">
+      <div className="beside-document mt-8 grid gap-10 lg:grid-cols-5">
         <section aria-labelledby={linesId} className="min-w-0 lg:order-2 lg:col-span-3">
           <h2 id={linesId} className="text-xl font-semibold text-slate-900">
             {strings.linesHeading}

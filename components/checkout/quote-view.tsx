@@ -46,9 +46,9 @@ export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, o
       ref={ref}
       tabIndex={-1}
       aria-labelledby="quote-heading"
-      className="mt-12 rounded-xl border border-slate-300 bg-white px-3 py-4 text-sm break-words text-slate-900 shadow-sm focus:outline-none sm:p-8 print:mt-0 print:rounded-none print:border-0 print:p-0 print:text-[9pt] print:leading-snug print:shadow-none"
+      className="order-document mt-12 rounded-xl border border-slate-300 bg-white px-3 py-4 text-sm break-words text-slate-900 shadow-sm focus:outline-none sm:p-8 print:mt-0 print:rounded-none print:border-0 print:p-0 print:text-[9pt] print:leading-snug print:shadow-none"
     >
-      <header className="flex flex-wrap justify-between gap-6">
+      <header className="flex flex-wrap justify-between gap-6 print:flex-nowrap">
         <div>
           <p className="text-base font-semibold">{seller.legalName}</p>
           <p>{seller.street}</p>
@@ -61,7 +61,7 @@ export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, o
           <p className="mt-1">{fill(q.email, { email })}</p>
         </div>
         <div className="text-right">
-          <h2 id="quote-heading" className="text-2xl font-bold">
+          <h2 id="quote-heading" className="text-2xl font-bold print:text-xl">
             {doc.heading}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3">
@@ -93,7 +93,7 @@ export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, o
       </div>
       {summary.vatNote && <p className="mt-3 font-medium">{summary.vatNote}</p>}
 
-      <section aria-labelledby="quote-terms" className="mt-6 space-y-1 print:mt-4">
+      <section aria-labelledby="quote-terms" className="mt-6 space-y-1 print:mt-4 print:break-inside-avoid">
         <h3 id="quote-terms" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
           {q.terms}
         </h3>
@@ -112,13 +112,15 @@ export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, o
         <p className="pt-2 font-medium">{doc.closing}</p>
       </section>
 
-      <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-700 print:mt-5 print:text-[7.5pt]">
+      {/* The seller's register details go onto the same sheet as the terms, never alone onto a last page. */}
+      <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-700 print:mt-5 print:break-before-avoid print:text-[7.5pt]">
         <p>
           {seller.legalName} ·{' '}
           {fill(q.register, { court: seller.registerCourt, number: seller.registerNumber })} ·{' '}
           {fill(q.vatId, { vatId: seller.vatId })}
         </p>
         <p>{fill(q.directors, { names: seller.managingDirectors.join(', ') })}</p>
+        <p>{q.noSignature}</p>
       </footer>
 
       <div className="mt-6 flex flex-wrap gap-3 print:hidden">
