@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
-import { resolveExportPath, slashlessPage } from './lib/export-files';
+import { folderWithSlash, resolveExportPath, slashlessPage } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
 import { readConfig } from '../orders/config';
 import { startService } from '../orders/service';
@@ -96,10 +96,12 @@ const server = http.createServer((request, response) => {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
   }
-  const page = slashlessPage(root, urlPath);
-  if (page) {
+  // A page's address moves to its form without a slash, a folder's (the CMS at /admin) to its form with one,
+  // with the headers of the address it moves to: /admin's redirect says noindex as /admin/ does.
+  const moved = slashlessPage(root, urlPath) ?? folderWithSlash(root, urlPath);
+  if (moved) {
     const { search } = new URL(request.url ?? '/', 'http://localhost');
-    response.writeHead(308, { Location: encodeURI(page) + search, ...headersFor(urlPath) }).end();
+    response.writeHead(308, { Location: encodeURI(moved) + search, ...headersFor(moved) }).end();
     return;
   }
   let status = 200;
