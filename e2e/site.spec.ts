@@ -217,6 +217,15 @@ test('the CMS opens at /admin as README names it, with its files and kept out of
     }
 });
 
+test('a hashed file that is not there answers 404, and no cache keeps that 404', async ({ request }) => {
+  // A page of the previous deploy may ask for a chunk this one lacks; a year-long immutable 404 would keep
+  // that browser from the file even once it is back (docs/deployment.md keeps the previous chunks).
+  const missing = await request.get('/_next/static/chunks/not-in-this-deploy-0000000000000000.js');
+  expect(missing.status()).toBe(404);
+  const cacheControl = missing.headers()['cache-control'];
+  expect(revalidates(cacheControl), `Cache-Control of the 404: ${cacheControl}`).toBe(true);
+});
+
 test('social images get their cache rule and the site headers; the header files are not served', async ({
   request,
 }) => {

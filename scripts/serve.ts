@@ -118,6 +118,9 @@ const server = http.createServer((request, response) => {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
     ...headersFor(urlPath),
   };
+  // A 404 is revalidated whatever its path's rule says, as nginx's 404 page is: a chunk missing for a moment
+  // (a deploy under way) must not stay missing for a year in the browser that asked for it.
+  if (status === 404) headers['Cache-Control'] = revalidate;
   headers['Cache-Control'] ??= revalidate;
   // A validator, as CDNs and nginx send one: a page revalidated on every use (`revalidate`) costs a 304, not
   // the page again, while it has not changed. Weak, since it stands for every encoding of the file.
