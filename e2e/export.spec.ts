@@ -163,6 +163,14 @@ test.describe('machine-readable files', () => {
         for (const locale of locales) expect(read(file), file).not.toContain(categoryPath(category, locale));
   });
 
+  test('GitHub Pages publishes the export as it is: .nojekyll keeps Jekyll from dropping _next/', () => {
+    // Jekyll leaves out every folder whose name starts with an underscore, and _next/ holds every script.
+    expect(fs.existsSync(path.join(root, '_next')), '_next/').toBe(true);
+    expect(fs.statSync(path.join(root, '.nojekyll'), { throwIfNoEntry: false })?.isFile(), '.nojekyll').toBe(
+      true,
+    );
+  });
+
   test('titles and descriptions are unique across the pages', () => {
     const heads = pages.map((page) => load(exported(pagePath(page)))('head'));
     const titles = heads.map((head) => head.children('title').text());

@@ -186,6 +186,46 @@ test('a page asked for with a trailing slash moves to its one address; the CMS k
   expect((await request.get('/admin/', { maxRedirects: 0 })).status()).toBe(200);
 });
 
+test('the CMS opens at /admin as README names it, with its files and kept out of search engines', async ({
+  request,
+}) => {
+  // /admin is a folder: both servers move the address without its slash to the folder, and say noindex on the way.
+  const bare = await request.get('/admin?from=readme', { maxRedirects: 0 });
+  expect(bare.status(), '/admin').toBe(308);
+  const target = new URL(bare.headers().location!, bare.url());
+  expect(target.pathname + target.search, '/admin moves to').toBe('/admin/?from=readme');
+  expect(bare.headers()['x-robots-tag'], '/admin: X-Robots-Tag').toContain('noindex');
+  const page = await request.get('/admin');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['x-robots-tag'], '/admin/: X-Robots-Tag').toContain('noindex');
+  // Some hosts serve the folder's page at /admin itself, without moving it (Netlify with Pretty URLs off, a
+  // CloudFront Function that only rewrites): the page's files load from either address.
+  const $ = cheerio.load(await page.text());
+  const files = [
+    ...$('head link[href]')
+      .toArray()
+      .map((link) => $(link).attr('href')!),
+    ...$('head script[src]')
+      .toArray()
+      .map((script) => $(script).attr('src')!),
+  ];
+  expect(files.length, 'the CMS page names its files').toBeGreaterThan(0);
+  for (const base of ['/admin', '/admin/'])
+    for (const file of files) {
+      const url = new URL(file, new URL(base, page.url()));
+      expect((await request.get(url.href)).status(), `${file} on the page at ${base}`).toBe(200);
+    }
+});
+
+test('a hashed file that is not there answers 404, and no cache keeps that 404', async ({ request }) => {
+  // A page of the previous deploy may ask for a chunk this one lacks; a year-long immutable 404 would keep
+  // that browser from the file even once it is back (docs/deployment.md keeps the previous chunks).
+  const missing = await request.get('/_next/static/chunks/not-in-this-deploy-0000000000000000.js');
+  expect(missing.status()).toBe(404);
+  const cacheControl = missing.headers()['cache-control'];
+  expect(revalidates(cacheControl), `Cache-Control of the 404: ${cacheControl}`).toBe(true);
+});
+
 test('social images get their cache rule and the site headers; the header files are not served', async ({
   request,
 }) => {

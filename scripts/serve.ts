@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
-import { resolveExportPath, slashlessPage } from './lib/export-files';
+import { folderWithSlash, resolveExportPath, slashlessPage } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
 import { readConfig } from '../orders/config';
 import { startService } from '../orders/service';
@@ -96,10 +96,12 @@ const server = http.createServer((request, response) => {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
   }
-  const page = slashlessPage(root, urlPath);
-  if (page) {
+  // A page's address moves to its form without a slash, a folder's (the CMS at /admin) to its form with one,
+  // with the headers of the address it moves to: /admin's redirect says noindex as /admin/ does.
+  const moved = slashlessPage(root, urlPath) ?? folderWithSlash(root, urlPath);
+  if (moved) {
     const { search } = new URL(request.url ?? '/', 'http://localhost');
-    response.writeHead(308, { Location: encodeURI(page) + search, ...headersFor(urlPath) }).end();
+    response.writeHead(308, { Location: encodeURI(moved) + search, ...headersFor(moved) }).end();
     return;
   }
   let status = 200;
@@ -116,6 +118,9 @@ const server = http.createServer((request, response) => {
     'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
     ...headersFor(urlPath),
   };
+  // A 404 is revalidated whatever its path's rule says, as nginx's 404 page is: a chunk missing for a moment
+  // (a deploy under way) must not stay missing for a year in the browser that asked for it.
+  if (status === 404) headers['Cache-Control'] = revalidate;
   headers['Cache-Control'] ??= revalidate;
   // A validator, as CDNs and nginx send one: a page revalidated on every use (`revalidate`) costs a 304, not
   // the page again, while it has not changed. Weak, since it stands for every encoding of the file.

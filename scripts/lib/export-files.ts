@@ -48,3 +48,14 @@ export function slashlessPage(root: string, urlPath: string): string | undefined
   const page = urlPath.slice(0, -1);
   return page.endsWith('/') || !resolveExportPath(root, page)?.endsWith('.html') ? undefined : page;
 }
+
+/**
+ * Where a folder's address without its slash moves to: `/admin` to `/admin/` when the folder has an `index.html`
+ * and no page or file of that name answers first, so that the page in the folder sees its own folder as the base
+ * of its relative addresses. Undefined for every other path.
+ */
+export function folderWithSlash(root: string, urlPath: string): string | undefined {
+  if (urlPath.endsWith('/') || path.posix.normalize(urlPath) !== urlPath) return undefined;
+  const file = resolveExportPath(root, urlPath);
+  return file && file === path.join(root, urlPath, 'index.html') ? `${urlPath}/` : undefined;
+}
