@@ -152,6 +152,23 @@ describe('cleanBuyer', () => {
     expect(cleanBuyer({ ...padded, vatId: ' de 136.695-976 ' })).toEqual(complete);
     expect(cleanBuyer({ ...complete, vatId: '  ' }).vatId).toBe('');
   });
+
+  it.each([
+    ['NL', ['1012 ab', '1012AB', '1012  ab', ' 1012ab '], '1012 AB'],
+    ['GB', ['sw1a1aa', 'SW1A 1AA', 'sw1a  1aa'], 'SW1A 1AA'],
+    ['GB', ['m11ae'], 'M1 1AE'],
+    ['AT', ['1010', ' 1010 '], '1010'],
+    ['PL', ['00-950'], '00-950'],
+  ])(
+    'takes a postcode in %s as typed in any case and spacing, and writes it as the country does',
+    (country, typed, written) => {
+      for (const postcode of typed) {
+        const buyer = { ...complete, country, vatId: '', postcode };
+        expect(buyerProblems(buyer)).toEqual({});
+        expect(cleanBuyer(buyer).postcode).toBe(written);
+      }
+    },
+  );
 });
 
 describe('sanitizeBuyer', () => {

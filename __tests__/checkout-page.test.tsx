@@ -673,6 +673,17 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(page.field('invoiceEmail')).toHaveAttribute('autocomplete', 'off');
   });
 
+  it('asks for the country before the address, and says whom to write to when it is not in the list', async () => {
+    storeCart();
+    const page = await renderCheckout(locale);
+    // A buyer abroad reaches the country before typing a postcode that is checked against it.
+    const country = page.field('country');
+    expect(
+      country.compareDocumentPosition(page.field('postcode')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(country).toHaveAccessibleDescription(fill(page.strings.hints.country, { email: getSite().email }));
+  });
+
   it('says when the cart is empty, and links to the categories', async () => {
     const { strings } = await renderCheckout(locale);
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();

@@ -232,6 +232,7 @@ export const labels: Record<string, Label> = {
   },
   'ui.checkout.fields': { label: 'Felder der Rechnungsangaben' },
   'ui.checkout.hints': { label: 'Hinweise unter den Feldern' },
+  'ui.checkout.hints.country': { label: 'Land', hint: '{email} steht für die E-Mail-Adresse des Vertriebs.' },
   'ui.checkout.errors': { label: 'Fehlermeldungen' },
   'ui.checkout.quote': { label: 'Angebot' },
   'ui.checkout.send': { label: 'Bestellen' },

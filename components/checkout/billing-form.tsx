@@ -11,10 +11,13 @@ import {
 import type { OrderWords } from '@/lib/checkout/order';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { problemMessage } from '@/lib/checkout/messages';
+import { fill } from '@/lib/format';
 
 interface BillingFormProps {
   words: OrderWords;
   countries: { code: string; name: string }[];
+  /** The sales address, for a buyer whose country is not in the list. */
+  email: string;
   problems: BuyerProblems;
   /** The fields whose problem is shown. */
   shown: ReadonlySet<BuyerField>;
@@ -47,7 +50,12 @@ const inputType: Partial<Record<BuyerField, string>> = {
   invoiceEmail: 'email',
   phone: 'tel',
 };
-const hinted = ['vatId', 'poNumber', 'invoiceEmail'] as const;
+const hinted = ['country', 'vatId', 'poNumber', 'invoiceEmail'] as const;
+
+/** The order the form asks in: the country before the address, since it decides how the postcode is read. */
+const FORM_ORDER: readonly BuyerField[] = BUYER_FIELDS.flatMap((field): BuyerField[] =>
+  field === 'street' ? ['country', 'street'] : field === 'country' ? [] : [field],
+);
 
 const input =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-hidden aria-invalid:border-red-700';
@@ -60,6 +68,7 @@ const input =
 export function BillingForm({
   words,
   countries,
+  email,
   problems,
   shown,
   onLeave,
@@ -74,7 +83,7 @@ export function BillingForm({
   const setField = useCheckoutStore((state) => state.setField);
   const [forgotten, setForgotten] = useState(false);
   const id = (field: BuyerField) => `billing-${field}`;
-  const visible = BUYER_FIELDS.filter((field) => shown.has(field) && problems[field]);
+  const visible = FORM_ORDER.filter((field) => shown.has(field) && problems[field]);
 
   function field(name: BuyerField) {
     const problem = shown.has(name) ? problems[name] : undefined;
@@ -139,7 +148,7 @@ export function BillingForm({
         )}
         {(hinted as readonly string[]).includes(name) && (
           <p id={`${id(name)}-hint`} className="mt-1 text-xs text-slate-600">
-            {strings.hints[name as (typeof hinted)[number]]}
+            {fill(strings.hints[name as (typeof hinted)[number]], { email })}
           </p>
         )}
         {problem && (
@@ -192,7 +201,7 @@ export function BillingForm({
           onQuote();
         }}
       >
-        {BUYER_FIELDS.map(field)}
+        {FORM_ORDER.map(field)}
         <div className="sm:col-span-3">
           <button
             ref={quoteButtonRef}

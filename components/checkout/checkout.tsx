@@ -147,6 +147,7 @@ export function Checkout(props: CheckoutProps) {
           <BillingForm
             words={words}
             countries={props.countries}
+            email={props.email}
             problems={problems}
             shown={shown}
             onLeave={(field) => setShown((fields) => new Set(fields).add(field))}

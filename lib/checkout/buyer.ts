@@ -79,6 +79,20 @@ function isEmail(value: string): boolean {
  */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/**
+ * A postcode as the buyer's country writes it: capitals, single spaces, and the space that Dutch and British
+ * postcodes have before their last part („1012 AB“, "SW1A 1AA") where the buyer left it out. What is checked,
+ * and what goes on the quote and the invoice.
+ */
+export function postcodeForm(value: string, country: string): string {
+  const written = value.trim().toUpperCase().split(/\s+/).join(' ');
+  if (written.includes(' ')) return written;
+  if (country === 'NL' && written.length === 6) return `${written.slice(0, 4)} ${written.slice(4)}`;
+  if (country === 'GB' && written.length >= 5 && written.length <= 7)
+    return `${written.slice(0, -3)} ${written.slice(-3)}`;
+  return written;
+}
+
 function fieldProblem(field: BuyerField, value: string, buyer: Buyer): BuyerProblem | undefined {
   if (value.length > MAX_LENGTHS[field]) return 'tooLong';
   if (value === '') return OPTIONAL_FIELDS.has(field) ? undefined : 'required';
@@ -93,7 +107,7 @@ function fieldProblem(field: BuyerField, value: string, buyer: Buyer): BuyerProb
     case 'postcode':
       return !isBillingCountry(buyer.country) ||
         !postcodeValidatorExistsForCountry(buyer.country) ||
-        postcodeValidator(value, buyer.country)
+        postcodeValidator(postcodeForm(value, buyer.country), buyer.country)
         ? undefined
         : 'postcode';
     case 'vatId': {
@@ -128,10 +142,14 @@ export function buyerVatCase(buyer: Buyer): VatCase {
   return vatCase(buyer.country, valid);
 }
 
-/** The details as they go on a quote or an order: trimmed, the VAT ID in its written form. */
+/** The details as they go on a quote or an order: trimmed, the postcode and the VAT ID in their written forms. */
 export function cleanBuyer(buyer: Buyer): Buyer {
   const trimmed = trimBuyer(buyer);
-  return { ...trimmed, vatId: trimmed.vatId && normalizeVatId(trimmed.vatId) };
+  return {
+    ...trimmed,
+    postcode: postcodeForm(trimmed.postcode, trimmed.country),
+    vatId: trimmed.vatId && normalizeVatId(trimmed.vatId),
+  };
 }
 
 /**
