@@ -5,7 +5,8 @@ import {
   buyerLines,
   formatDay,
   orderCopyText,
-  orderMailHref,
+  MAX_MAILTO_LENGTH,
+  orderMailLink,
   orderText,
   summarizeOrder,
   type QuoteRef,
@@ -249,9 +250,12 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
     expect(exclusiveOnly).toContain(plain(strings.mail.exclusive));
   });
 
+  const oneRow = cart({ categoryId: 'kanzlei', exclusive: true, quantity: 1, area: 'germany' });
+
   it('opens a mail to the sales address with every character encoded and CRLF line breaks', () => {
-    const { text } = textFor(austrian);
-    const href = orderMailHref(salesEmail, text);
+    const { text } = textFor(austrian, oneRow);
+    const { href, complete } = orderMailLink(salesEmail, text, words);
+    expect(complete).toBe(true);
     expect(href.startsWith(`mailto:${salesEmail}?subject=`)).toBe(true);
     const query = href.slice(href.indexOf('?') + 1);
     expect(query).toMatch(/^subject=[\w%.~!*'()-]*&body=[\w%.~!*'()-]*$/);
@@ -261,6 +265,33 @@ describe.each(['de', 'en'] as const)('the order (%s)', (lang) => {
     expect(url.pathname).toBe(salesEmail);
     expect(url.searchParams.get('subject')).toBe(text.subject);
     expect(url.searchParams.get('body')).toBe(text.body.replaceAll('\n', '\r\n'));
+  });
+
+  it('puts the whole order into the mail only while the link is short enough for every mail program to take whole', () => {
+    // One row and every detail: the whole order, down to the declaration and the buyer's name at its end.
+    const short = textFor(austrian, oneRow).text;
+    const whole = orderMailLink(salesEmail, short, words);
+    expect(whole.href.length).toBeLessThanOrEqual(MAX_MAILTO_LENGTH);
+    const wholeBody = new URL(whole.href).searchParams.get('body')!;
+    expect(wholeBody).toBe(short.body.replaceAll('\n', '\r\n'));
+    expect(plain(wholeBody)).toContain(plain(strings.send.business));
+
+    // Seven rows: a link that long loses its end in Outlook. The mail then carries the quote's number in its
+    // subject and asks for the copied order in its body; nothing of the order is cut.
+    const seven = cart(
+      ...getCategories()
+        .slice(0, 7)
+        .map(({ id }) => ({ categoryId: id, exclusive: false, quantity: 1, area: 'postcodes:80-85,90' })),
+    );
+    const long = textFor(austrian, seven).text;
+    const link = orderMailLink(salesEmail, long, words);
+    expect(link.complete).toBe(false);
+    expect(link.href.length).toBeLessThanOrEqual(MAX_MAILTO_LENGTH);
+    const url = new URL(link.href);
+    expect(url.pathname).toBe(salesEmail);
+    expect(url.searchParams.get('subject')).toBe(long.subject);
+    expect(url.searchParams.get('subject')).toContain(quote.number);
+    expect(url.searchParams.get('body')).toBe(strings.mail.pasteHere);
   });
 
   it('gives the same text to copy, headed by the address and the subject', () => {

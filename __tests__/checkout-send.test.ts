@@ -120,18 +120,18 @@ describe("the service's answer", () => {
     });
   });
 
-  it('counts a 2xx without an order number, or with broken totals, as no answer', async () => {
+  it('counts a 2xx without an order number, or with broken totals, as an answer lost: the order may be stored', async () => {
     expect(await readAnswer(json(201, { ...accepted, orderNumber: '' }))).toEqual({
       ok: false,
-      reason: 'unreachable',
+      reason: 'unknown',
     });
     expect(await readAnswer(json(201, { ...accepted, gross: -1 }))).toEqual({
       ok: false,
-      reason: 'unreachable',
+      reason: 'unknown',
     });
     expect(await readAnswer(new Response('<html>proxy</html>', { status: 200 }))).toEqual({
       ok: false,
-      reason: 'unreachable',
+      reason: 'unknown',
     });
   });
 
@@ -150,7 +150,7 @@ describe("the service's answer", () => {
     expect(await readAnswer(json(403, {}))).toEqual({ ok: false, reason: 'rejected', messages: [] });
   });
 
-  it('takes a 5xx, a dropped connection and a timeout as a service that cannot be reached', async () => {
+  describe('tells an order the service did not store from one whose fate is unknown', () => {
     const body = orderRequestBody({
       key: newOrderKey(),
       locale: 'en',
@@ -162,23 +162,50 @@ describe("the service's answer", () => {
       website: '',
       elapsedMs: 5000,
     });
-    const answer = (response: () => Promise<Response>) =>
-      sendOrder('/api/orders', body, { fetchImpl: response as typeof fetch, timeoutMs: 50 });
-    expect(await answer(async () => json(503, {}))).toEqual({ ok: false, reason: 'unreachable' });
-    expect(await answer(() => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
-      ok: false,
-      reason: 'unreachable',
+    const send = (fetchImpl: (url: string, init: RequestInit) => Promise<Response>) =>
+      sendOrder('/api/orders', body, { fetchImpl: fetchImpl as typeof fetch, timeoutMs: 50 });
+    // The service's own refusals, as orders/app.ts words them: nothing was stored.
+    const database = [
+      { field: 'database', message: 'The order service cannot reach its database; nothing was stored.' },
+    ];
+    const server = [{ field: 'server', message: 'The order could not be processed; nothing was stored.' }];
+
+    it("is not stored on the service's own 503 (database away) and 500", async () => {
+      expect(await send(async () => json(503, { errors: database }, { 'Retry-After': '30' }))).toEqual({
+        ok: false,
+        reason: 'unreachable',
+      });
+      expect(await send(async () => json(500, { errors: server }))).toEqual({
+        ok: false,
+        reason: 'unreachable',
+      });
     });
-    // A service that never answers: the request's own timeout aborts it.
-    const hanging = (_url: string, init: RequestInit) =>
-      new Promise<Response>((_, reject) =>
-        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
-      );
-    expect(
-      await sendOrder('/api/orders', body, { fetchImpl: hanging as typeof fetch, timeoutMs: 50 }),
-    ).toEqual({
-      ok: false,
-      reason: 'unreachable',
+
+    it("is unknown on a proxy's 502 and 504, and a 503 that is not the service's", async () => {
+      for (const status of [502, 503, 504])
+        expect(await send(async () => new Response('<html>Bad Gateway</html>', { status }))).toEqual({
+          ok: false,
+          reason: 'unknown',
+        });
+    });
+
+    it('is unknown when the connection breaks or the answer is cut off', async () => {
+      // A browser says "Failed to fetch" for a connection refused and for one reset after the order arrived.
+      expect(await send(() => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+        ok: false,
+        reason: 'unknown',
+      });
+      const cut = new Response('{"orderNumber":"LW-2026', { status: 201 });
+      expect(await send(async () => cut)).toEqual({ ok: false, reason: 'unknown' });
+    });
+
+    it('is unknown when no answer comes in time', async () => {
+      // A service that never answers: the request's own timeout aborts it.
+      const hanging = (_url: string, init: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
+      expect(await send(hanging)).toEqual({ ok: false, reason: 'unknown' });
     });
   });
 

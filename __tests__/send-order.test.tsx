@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SendOrder } from '@/components/checkout/send-order';
 import type { CartItem } from '@/lib/cart/rules';
@@ -37,12 +37,17 @@ const buyer: Buyer = {
 };
 const quote = { number: 'AN-20261125-7K3Q9M', date: '2026-11-25', content: 'x' };
 
-function renderSendOrder(locale: Locale, endpoint?: string, details: Buyer = buyer) {
+function renderSendOrder(
+  locale: Locale,
+  endpoint?: string,
+  details: Buyer = buyer,
+  lines: CartItem[] = items,
+) {
   const words = orderWords(locale);
   const element = (details: Buyer) => (
     <SendOrder
-      summary={summarizeOrder(items, details, site.facts.vatRate, words)}
-      items={items}
+      summary={summarizeOrder(lines, details, site.facts.vatRate, words)}
+      items={lines}
       quote={quote}
       words={words}
       email={site.email}
@@ -83,6 +88,7 @@ beforeEach(() => {
       confirmed: undefined,
       orderKey: undefined,
       quote: undefined,
+      sent: undefined,
     });
   });
 });
@@ -201,18 +207,126 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     }
   });
 
-  it('keeps the cart and says so when the service cannot be reached; a second try sends the same key', async () => {
+  it('says the order may have arrived when its answer is lost, and that the button checks it without ordering twice', async () => {
+    // The connection broke after the order went out: the service may well have it.
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { send, user } = renderSendOrder(locale, '/api/orders');
     await user.click(screen.getByRole('button', { name: send.button }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(send.unreachable);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(fill(send.unknown, { button: send.button, email: site.email }));
+    expect(alert).not.toHaveTextContent(send.unreachable);
+    expect(alert).toHaveFocus();
     expect(useCartStore.getState().items).toEqual(items);
     expect(useCheckoutStore.getState().confirmed).toBeUndefined();
 
+    // The second try asks with the same key, and the service answers with the order it took the first time.
+    const net = items[0]!.price * 2;
+    fetchMock.mockResolvedValue(answer(200, { orderNumber: 'LW-20261125-0009', net, vat: 0, gross: net }));
     await user.click(screen.getByRole('button', { name: send.button }));
     const keys = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)).key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+    expect(useCheckoutStore.getState().confirmed?.orderNumber).toBe('LW-20261125-0009');
+  });
+
+  it('says nothing was ordered, and offers the e-mail order, when the service says it stored nothing', async () => {
+    const database = [{ field: 'database', message: 'The order service cannot reach its database' }];
+    fetchMock.mockResolvedValue(answer(503, { errors: database }, { 'retry-after': '30' }));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(send.unreachable);
+    expect(useCheckoutStore.getState().sent).toBeUndefined();
+  });
+
+  it('asks before the page is left while the order is on its way, and not after the answer', async () => {
+    let settle: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    const leave = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(leave()).toBe(true);
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(screen.getByText(send.sending)).toBeVisible();
+    expect(leave()).toBe(false);
+    await act(async () => settle(answer(422, { errors: [] })));
+    await screen.findByRole('alert');
+    expect(leave()).toBe(true);
+  });
+
+  it('on return after leaving while the order was on its way, says it may have arrived, and checks it with its key', async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    const first = renderSendOrder(locale, '/api/orders');
+    await first.user.click(screen.getByRole('button', { name: first.send.button }));
+    const { key } = JSON.parse(String(fetchMock.mock.calls[0]![1].body));
+    // The stored checkout, which a reload reads, knows the order went.
+    expect(JSON.parse(localStorage.getItem(CHECKOUT_STORAGE_KEY)!).state.sent).toMatchObject({ key });
+    cleanup();
+
+    // Back on the page: nothing is sent by itself, and the page says what it knows.
+    const { send, user, change } = renderSendOrder(locale, '/api/orders');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const pending = fill(send.pending, { quote: quote.number, button: send.button });
+    expect(screen.getByText(pending)).toBeVisible();
+    // Changed details would be another order: the page says so, and where to ask.
+    change({ ...buyer, vatId: 'DE136695976' });
+    expect(screen.queryByText(pending)).toBeNull();
+    expect(
+      screen.getByText(fill(send.pendingChanged, { quote: quote.number, email: site.email })),
+    ).toBeVisible();
+    // Changed back, the button asks for the order with the key it went with.
+    change(buyer);
+    fetchMock.mockResolvedValue(answer(422, { errors: [] }));
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1].body)).key).toBe(key);
+    // The service has no order under that key: nothing is pending any more.
+    await screen.findByRole('alert');
+    expect(useCheckoutStore.getState().sent).toBeUndefined();
+  });
+
+  it('says once that the cart stays, after the order was both copied and opened as an e-mail', async () => {
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    const clipboard = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    try {
+      await user.click(screen.getByRole('button', { name: send.copy }));
+      expect(screen.getAllByText(send.keptNote)).toHaveLength(1);
+      const link = screen.getByRole('link', { name: send.byMail });
+      link.addEventListener('click', (event) => event.preventDefault());
+      await user.click(link);
+      expect(screen.getAllByText(send.keptNote)).toHaveLength(1);
+      await user.click(screen.getByRole('button', { name: send.copy }));
+      expect(screen.getAllByText(send.keptNote)).toHaveLength(1);
+    } finally {
+      clipboard.mockRestore();
+    }
+  });
+
+  it.each([undefined, '/api/orders'])(
+    'with an order too long for a mail link, opens a short mail and says to copy the order first (service: %s)',
+    (endpoint) => {
+      // One lead of each of twelve categories: far more than a mail program takes in a link.
+      const many = getCategories()
+        .slice(0, 12)
+        .map((category, index) => ({ ...items[0]!, id: String(index), category: category.id, quantity: 1 }));
+      const { send } = renderSendOrder(locale, endpoint, buyer, many);
+      const link = screen.getByRole('link', { name: endpoint ? send.byMail : send.button });
+      const href = link.getAttribute('href')!;
+      expect(href.length).toBeLessThanOrEqual(2000);
+      expect(new URL(href).searchParams.get('body')).toBe(orderWords(locale).strings.mail.pasteHere);
+      expect(new URL(href).searchParams.get('subject')).toContain(quote.number);
+      expect(screen.getByText(fill(send.copyFirst, { copy: send.copy }))).toBeVisible();
+      // Without a service, the hint that the mail opens with the finished order would be wrong.
+      expect(screen.queryByText(fill(send.hint, { email: site.email }))).toBeNull();
+      // The copy button it names is there.
+      expect(screen.getByRole('button', { name: send.copy })).toBeVisible();
+    },
+  );
+
+  it('with a short order, opens the mail with the whole order and says nothing of copying', () => {
+    const { send } = renderSendOrder(locale);
+    const href = screen.getByRole('link', { name: send.button }).getAttribute('href')!;
+    expect(new URL(href).searchParams.get('body')).toContain(buyer.company);
+    expect(screen.queryByText(fill(send.copyFirst, { copy: send.copy }))).toBeNull();
+    expect(screen.getByText(fill(send.hint, { email: site.email }))).toBeVisible();
   });
 
   it('says how many minutes to wait when the service has taken too many orders from the connection', async () => {

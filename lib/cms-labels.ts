@@ -580,6 +580,10 @@ export const labels: Record<string, Label> = {
   },
   'ui.checkout.send.keptNote': { label: 'Hinweis: Warenkorb bleibt erhalten' },
   'ui.checkout.send.withoutMailProgram': { label: 'Hinweis: ohne E-Mail-Programm' },
+  'ui.checkout.send.copyFirst': {
+    label: 'Hinweis: Bestellung zu lang für die E-Mail',
+    hint: 'Unter der E-Mail-Schaltfläche, wenn die Bestellung zu lang für einen E-Mail-Link ist (manche E-Mail-Programme schneiden ihn ab). {copy} wird zur Beschriftung der Schaltfläche zum Kopieren.',
+  },
   'ui.checkout.send.copy': { label: 'Schaltfläche „Bestellung kopieren“' },
   'ui.checkout.send.copied': { label: 'Meldung nach dem Kopieren' },
   'ui.checkout.send.copyFailed': { label: 'Fehler: Kopieren fehlgeschlagen' },
@@ -591,6 +595,18 @@ export const labels: Record<string, Label> = {
   },
   'ui.checkout.send.sending': { label: 'Meldung beim Senden' },
   'ui.checkout.send.unreachable': { label: 'Fehler: Bestellsystem nicht erreichbar' },
+  'ui.checkout.send.unknown': {
+    label: 'Meldung: Antwort des Bestellsystems verloren',
+    hint: 'Die Bestellung ist vielleicht angekommen (Verbindung abgebrochen, keine Antwort in 20 s). Erneutes Klicken ist sicher; nicht auf die E-Mail-Bestellung verweisen, das wäre eine zweite Bestellung. {button} wird zur Beschriftung der Schaltfläche, {email} zur Adresse des Vertriebs.',
+  },
+  'ui.checkout.send.pending': {
+    label: 'Hinweis: letzte Bestellung ohne Antwort',
+    hint: 'Nach dem Verlassen der Seite während des Sendens, bei unveränderter Bestellung: erneutes Klicken prüft sie, ohne doppelt zu bestellen. {quote} wird zur Angebotsnummer, {button} zur Beschriftung der Schaltfläche.',
+  },
+  'ui.checkout.send.pendingChanged': {
+    label: 'Hinweis: letzte Bestellung ohne Antwort, seitdem geändert',
+    hint: 'Wie oben, aber Warenkorb oder Angaben wurden seitdem geändert: Eine Bestellung jetzt wäre eine zweite. {quote} wird zur Angebotsnummer, {email} zur Adresse des Vertriebs.',
+  },
   'ui.checkout.send.rateLimited': { label: 'Fehler: zu viele Bestellungen' },
   'ui.checkout.send.rejected': { label: 'Fehler: Bestellung abgelehnt' },
   'ui.checkout.send.pricesChanged': {
@@ -620,6 +636,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.mail.copyHeader': {
     label: 'Kopf des Bestelltexts zum Kopieren',
     hint: 'Empfänger und Betreff über dem Text, den Kunden ohne E-Mail-Programm kopieren.',
+  },
+  'ui.checkout.mail.pasteHere': {
+    label: 'Text der kurzen Bestell-E-Mail',
+    hint: 'Einziger Text der E-Mail, die sich öffnet, wenn die Bestellung zu lang für einen E-Mail-Link ist: Der Kunde ersetzt ihn durch die kopierte Bestellung.',
   },
   'ui.checkout.confirmation.received': { label: 'Text: Bestellung eingegangen' },
   'ui.checkout.confirmation.mailOnItsWay': { label: 'Hinweis: Bestätigung per E-Mail' },

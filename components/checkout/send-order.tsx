@@ -5,7 +5,7 @@ import type { CartItem } from '@/lib/cart/rules';
 import { useCartStore } from '@/lib/cart/store';
 import {
   orderCopyText,
-  orderMailHref,
+  orderMailLink,
   orderText,
   type OrderSummary,
   type OrderWords,
@@ -74,8 +74,18 @@ export function SendOrder(props: SendOrderProps) {
   const missingId = useId();
   const ready = complete && business && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
-  const mailHref = text ? orderMailHref(email, text) : undefined;
+  const mail = text ? orderMailLink(email, text, words) : undefined;
+  const mailHref = mail?.href;
   const businessProblem = businessShown && !business;
+  /**
+   * Where the buyer last sent the order from this browser (the e-mail link or the copy button): the one note that
+   * the cart stays, under that way.
+   */
+  const [keptAt, setKeptAt] = useState<'mail' | 'copy'>();
+  // An order too long for a link that arrives whole: the mail opens short, and the buyer pastes the copied order.
+  const copyFirst = mail && !mail.complete && (
+    <p className="mt-2 text-sm font-medium text-slate-800">{fill(send.copyFirst, { copy: send.copy })}</p>
+  );
 
   /**
    * True when the order may go. Otherwise it shows what is missing and moves focus there: the list of the details'
@@ -91,9 +101,11 @@ export function SendOrder(props: SendOrderProps) {
   }
 
   function mailClick(event: React.MouseEvent) {
-    if (mayOrder()) return true;
+    if (mayOrder()) {
+      setKeptAt('mail');
+      return;
+    }
     event.preventDefault();
-    return false;
   }
 
   // What each way of ordering waits for, said under the main one and read with each (aria-describedby).
@@ -167,6 +179,8 @@ export function SendOrder(props: SendOrderProps) {
           endpoint={endpoint}
           mailHref={mailHref}
           onMailClick={mailClick}
+          mailKept={keptAt === 'mail'}
+          mailNote={copyFirst}
           mayOrder={mayOrder}
           describedBy={describedBy}
         >
@@ -178,11 +192,12 @@ export function SendOrder(props: SendOrderProps) {
           email={email}
           mailHref={mailHref}
           onMailClick={mailClick}
+          kept={keptAt === 'mail'}
           describedBy={describedBy}
           label={send.button}
           main
         >
-          <p className="mt-2 text-xs text-slate-600">{fill(send.hint, { email })}</p>
+          {copyFirst || <p className="mt-2 text-xs text-slate-600">{fill(send.hint, { email })}</p>}
           {missingNote}
         </ByMail>
       )}
@@ -194,6 +209,8 @@ export function SendOrder(props: SendOrderProps) {
           text={orderCopyText(email, text, words)}
           ready={ready}
           mayCopy={mayOrder}
+          onCopied={() => setKeptAt('copy')}
+          kept={keptAt === 'copy'}
           describedBy={describedBy}
         />
       )}
@@ -205,8 +222,10 @@ interface ByMailProps {
   words: OrderWords;
   email: string;
   mailHref: string | undefined;
-  /** Returns whether the mail program opens: not while the details are incomplete or the declaration is missing. */
-  onMailClick: (event: React.MouseEvent) => boolean;
+  /** Stops the link while the details are incomplete or the declaration is missing. */
+  onMailClick: (event: React.MouseEvent) => void;
+  /** Whether the buyer sent the order this way last: the note that the cart stays shows here. */
+  kept: boolean;
   /** What the order still waits for, while it waits. */
   describedBy: string | undefined;
   label: string;
@@ -216,13 +235,12 @@ interface ByMailProps {
 }
 
 /** The e-mail order: a link that opens the buyer's mail program with the order written out. */
-function ByMail({ words, mailHref, onMailClick, describedBy, label, main, children }: ByMailProps) {
-  const [sent, setSent] = useState(false);
+function ByMail({ words, mailHref, onMailClick, kept, describedBy, label, main, children }: ByMailProps) {
   return (
     <>
       <a
         href={mailHref}
-        onClick={(event) => setSent(onMailClick(event))}
+        onClick={onMailClick}
         aria-describedby={describedBy}
         className={main ? primary : `mt-3 ${secondary}`}
       >
@@ -230,7 +248,7 @@ function ByMail({ words, mailHref, onMailClick, describedBy, label, main, childr
         {label}
       </a>
       {children}
-      {sent && <EmptyCartPrompt words={words} />}
+      {kept && <EmptyCartPrompt words={words} />}
     </>
   );
 }
@@ -238,7 +256,10 @@ function ByMail({ words, mailHref, onMailClick, describedBy, label, main, childr
 interface ToServiceProps extends SendOrderProps {
   endpoint: string;
   mailHref: string | undefined;
-  onMailClick: (event: React.MouseEvent) => boolean;
+  onMailClick: (event: React.MouseEvent) => void;
+  mailKept: boolean;
+  /** What the e-mail order needs said under its link. */
+  mailNote: React.ReactNode;
   /** True when the order may go; otherwise it shows what is missing. */
   mayOrder: () => boolean;
   /** What the order still waits for, while it waits. */
@@ -258,6 +279,8 @@ function ToService({
   endpoint,
   mailHref,
   onMailClick,
+  mailKept,
+  mailNote,
   mayOrder,
   describedBy,
   children,
@@ -277,6 +300,34 @@ function ToService({
   useEffect(() => {
     if (failure) failureRef.current?.focus();
   }, [failure]);
+  // Leaving while the order is on its way loses its answer, though the service may take it: the browser asks first.
+  useEffect(() => {
+    if (!sending) return;
+    const stay = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', stay);
+    return () => window.removeEventListener('beforeunload', stay);
+  }, [sending]);
+  /** An order sent before without an answer (this page was left, or the answer lost). */
+  const sentBefore = useCheckoutStore((state) => state.sent);
+
+  /** The request for the order as it stands, after so many milliseconds. */
+  function draft(elapsedMs: number) {
+    return orderRequestBody({
+      key: '',
+      locale: words.locale,
+      items,
+      vatRate,
+      buyer: summary.buyer,
+      // Only a ticked declaration gets an order sent (`mayOrder`).
+      business: true,
+      quote: quote?.number ?? '',
+      website,
+      elapsedMs,
+    });
+  }
 
   async function submit() {
     if (!mayOrder() || !quote) return;
@@ -284,25 +335,20 @@ function ToService({
     setSending(true);
     setFailure(undefined);
     const checkout = useCheckoutStore.getState();
-    const body = orderRequestBody({
-      key: '',
-      locale: words.locale,
-      items,
-      vatRate,
-      buyer: summary.buyer,
-      // Only a ticked declaration gets here (`mayOrder`).
-      business: true,
-      quote: quote.number,
-      website,
-      // Since the earlier of the page showing the button and the first detail typed: browser autofill enters every
-      // detail at once, and a person who then orders at once has still spent the time since the page appeared.
-      elapsedMs: Date.now() - Math.min(checkout.startedAt ?? Infinity, shownAt.current),
-    });
-    // A retry of the same order keeps its key; changed lines or details are another order with a new key.
-    const result = await sendOrder(endpoint, {
-      ...body,
-      key: checkout.keyFor(quote.number, orderContent(body)),
-    });
+    // Since the earlier of the page showing the button and the first detail typed: browser autofill enters every
+    // detail at once, and a person who then orders at once has still spent the time since the page appeared.
+    const body = draft(Date.now() - Math.min(checkout.startedAt ?? Infinity, shownAt.current));
+    const content = orderContent(body);
+    // A retry of the same order keeps its key; changed lines or details are another order with a new key. An order
+    // whose answer never came goes again with the key it went with, also when a change in between was undone.
+    const { sent } = checkout;
+    const key =
+      sent?.quote === quote.number && sent.content === content
+        ? sent.key
+        : checkout.keyFor(quote.number, content);
+    // Kept until an answer says what became of it: a page left or reloaded meanwhile still knows it went.
+    checkout.markSent({ quote: quote.number, content, key });
+    const result = await sendOrder(endpoint, { ...body, key });
     setSending(false);
     if (result.ok) {
       checkout.confirm({
@@ -319,6 +365,8 @@ function ToService({
       });
       useCartStore.getState().clear();
     } else {
+      // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).
+      if (result.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);
       // Prices that changed since the page was loaded: the reloaded page shows them, in a quote with a new number.
       setFailure(result);
     }
@@ -342,6 +390,14 @@ function ToService({
       <p role="status" className="mt-2 text-sm font-medium text-slate-800">
         {sending ? send.sending : ''}
       </p>
+      {sentBefore && !sending && !failure && (
+        <PendingNote
+          sent={sentBefore}
+          same={sentBefore.content === orderContent(draft(0)) && sentBefore.quote === quote?.number}
+          words={words}
+          email={email}
+        />
+      )}
       {failure && (
         <div
           ref={failureRef}
@@ -349,7 +405,7 @@ function ToService({
           role="alert"
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
-          <p className="font-semibold">{failureText(failure, words)}</p>
+          <p className="font-semibold">{failureText(failure, words, email)}</p>
           {failure.reason === 'pricesChanged' && (
             // A link to this page, without a fragment: following it loads the page again, with the current prices.
             <a
@@ -390,17 +446,47 @@ function ToService({
         mailHref={mailHref}
         onMailClick={onMailClick}
         describedBy={describedBy}
+        kept={mailKept}
         label={send.byMail}
-      />
+      >
+        {mailNote}
+      </ByMail>
     </>
   );
 }
 
-function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWords): string {
+/**
+ * An order sent before whose answer never came, on the page again: it may have arrived. Unchanged, the button asks
+ * the service for it with its key; changed, the button would place a second order, and the note says so.
+ */
+function PendingNote({
+  sent,
+  same,
+  words,
+  email,
+}: {
+  sent: { quote: string };
+  same: boolean;
+  words: OrderWords;
+  email: string;
+}) {
+  const send = words.strings.send;
+  return (
+    <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm font-medium text-amber-950">
+      {same
+        ? fill(send.pending, { quote: sent.quote, button: send.button })
+        : fill(send.pendingChanged, { quote: sent.quote, email })}
+    </p>
+  );
+}
+
+function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWords, email: string): string {
   const send = words.strings.send;
   switch (failure.reason) {
     case 'unreachable':
       return send.unreachable;
+    case 'unknown':
+      return fill(send.unknown, { button: send.button, email });
     case 'rateLimited': {
       const minutes = Math.max(1, Math.ceil(failure.retryAfter / 60));
       return fill(plural(send.rateLimited, minutes, words.locale), { minutes });
@@ -420,23 +506,25 @@ interface CopyOrderProps {
   ready: boolean;
   /** True when the order may go; otherwise it shows what is missing. */
   mayCopy: () => boolean;
+  onCopied: () => void;
+  /** Whether the buyer sent the order this way last: the note that the cart stays shows here. */
+  kept: boolean;
   /** What the order still waits for, while it waits. */
   describedBy: string | undefined;
 }
 
 /** The order as text, for a buyer without a mail program: a button copies it, or they select it. */
-function CopyOrder({ words, email, text, ready, mayCopy, describedBy }: CopyOrderProps) {
+function CopyOrder({ words, email, text, ready, mayCopy, onCopied, kept, describedBy }: CopyOrderProps) {
   const send = words.strings.send;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState('');
-  const [copied, setCopied] = useState(false);
 
   async function copy() {
     if (!mayCopy()) return;
     try {
       await navigator.clipboard.writeText(text);
       setMessage(fill(send.copied, { email }));
-      setCopied(true);
+      onCopied();
     } catch {
       // No clipboard (an old browser, a denied permission): the text is selected for the buyer to copy.
       textRef.current?.focus();
@@ -460,7 +548,7 @@ function CopyOrder({ words, email, text, ready, mayCopy, describedBy }: CopyOrde
       <p role="status" className="mt-2 text-sm font-medium text-emerald-800">
         {message}
       </p>
-      {copied && <EmptyCartPrompt words={words} />}
+      {kept && <EmptyCartPrompt words={words} />}
       {/* The text to select by hand, like the copy button, once the order may go. */}
       {ready && (
         <>

@@ -175,9 +175,32 @@ export function orderText(
   return { subject: fill(plural(mail.subject, leads, words.locale), { leads, number: quote.number }), body };
 }
 
-/** The order as a `mailto:` link that the buyer's e-mail program opens (RFC 6068: line breaks as CRLF). */
-export function orderMailHref(to: string, text: { subject: string; body: string }): string {
-  return `mailto:${to}?subject=${encodeURIComponent(text.subject)}&body=${encodeURIComponent(text.body.replace(/\n/g, '\r\n'))}`;
+/**
+ * The longest `mailto:` link the checkout hands to a mail program. Windows passes links to the mail program
+ * through a limit of about 2,000 characters (Outlook's own is 2,083), and what is past it is cut or the mail does
+ * not open: the billing address and the declaration, which come last, would be lost. An order with one row and
+ * every detail takes about 1,400 characters, and each further row about 150.
+ */
+export const MAX_MAILTO_LENGTH = 2000;
+
+/** A `mailto:` link (RFC 6068: line breaks as CRLF). */
+function mailtoHref(to: string, subject: string, body: string): string {
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\n/g, '\r\n'))}`;
+}
+
+/**
+ * The order as a `mailto:` link that the buyer's e-mail program opens: with the whole order while the link is
+ * short enough to arrive whole (`complete`); else with the subject, which names the quote, and a line that asks
+ * for the copied order in its place, as a cut link would lose the end of the order without a word.
+ */
+export function orderMailLink(
+  to: string,
+  text: { subject: string; body: string },
+  words: OrderWords,
+): { href: string; complete: boolean } {
+  const href = mailtoHref(to, text.subject, text.body);
+  if (href.length <= MAX_MAILTO_LENGTH) return { href, complete: true };
+  return { href: mailtoHref(to, text.subject, words.strings.mail.pasteHere), complete: false };
 }
 
 /** The order as text to paste into any mail: the address and subject first, then the body. */

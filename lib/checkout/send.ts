@@ -76,8 +76,18 @@ export type SendResult =
       /** Whether the service says a confirmation mail is on its way; undefined when it does not say. */
       confirmationMail?: boolean;
     }
-  /** No answer, a timeout or a server error: the service may be down; nothing is lost, try again or mail. */
+  /**
+   * The service answered that it stored nothing (its database was away, or it failed before storing): try again,
+   * or order by e-mail.
+   */
   | { ok: false; reason: 'unreachable' }
+  /**
+   * The request may have reached the service and its order may be stored, but no answer came that says so: the
+   * connection broke, the 20 s ran out, the answer was unreadable, or a proxy said the service did not answer in
+   * time (502, 504). Sending it again with the same key is safe: the service answers with the order if it has it.
+   * An e-mail order now would be a second order.
+   */
+  | { ok: false; reason: 'unknown' }
   /** The service charges other prices than this page shows: nothing was ordered; reload for the current ones. */
   | { ok: false; reason: 'pricesChanged' }
   /** Too many orders from this address: try again after `retryAfter` seconds. */
@@ -85,7 +95,7 @@ export type SendResult =
   /** The service refused the order, with its reasons where it gave any. */
   | { ok: false; reason: 'rejected'; messages: string[] };
 
-/** How long the checkout waits for the service before it offers the other ways. */
+/** How long the checkout waits for the service's answer before it asks the buyer to try again. */
 export const SEND_TIMEOUT_MS = 20_000;
 
 function isCents(value: unknown): value is number {
@@ -137,7 +147,8 @@ export async function readAnswer(response: Response): Promise<SendResult> {
         ...(typeof confirmationMail === 'boolean' ? { confirmationMail } : {}),
       };
     }
-    return { ok: false, reason: 'unreachable' };
+    // The service took the order (or had it), but its answer cannot be read.
+    return { ok: false, reason: 'unknown' };
   }
   if (response.status === 409 && errors.some((error) => error.field === 'prices'))
     return { ok: false, reason: 'pricesChanged' };
@@ -155,7 +166,11 @@ export async function readAnswer(response: Response): Promise<SendResult> {
       .filter((message): message is string => typeof message === 'string');
     return { ok: false, reason: 'rejected', messages };
   }
-  return { ok: false, reason: 'unreachable' };
+  // Only the service's own 500 and 503, with its list of errors, say that nothing was stored (orders/app.ts);
+  // a proxy's 502, 504 or any other page says nothing about the order.
+  if ((response.status === 500 || response.status === 503) && errors.length > 0)
+    return { ok: false, reason: 'unreachable' };
+  return { ok: false, reason: 'unknown' };
 }
 
 /** Posts the order; never throws. */
@@ -176,7 +191,9 @@ export async function sendOrder(
     });
     return await readAnswer(response);
   } catch {
-    return { ok: false, reason: 'unreachable' };
+    // A browser says the same for a connection refused before the request went out as for one broken after it
+    // arrived, and for the timeout: the order may be stored.
+    return { ok: false, reason: 'unknown' };
   }
 }
 

@@ -36,6 +36,12 @@ interface StoredCheckout {
   orderKey?: { quote: string; content: string; key: string };
   /** The last order the service took, shown until the cart holds a new one. */
   confirmed?: ConfirmedOrder;
+  /**
+   * An order sent without an answer that says what became of it (the page was left while it was on its way, or
+   * the answer was lost): its key, quote and content, until an answer comes. The page says it may have arrived,
+   * and sending the same again goes with this key, so that the service answers with it and orders nothing twice.
+   */
+  sent?: { quote: string; content: string; key: string };
 }
 
 export interface CheckoutState extends StoredCheckout {
@@ -48,6 +54,10 @@ export interface CheckoutState extends StoredCheckout {
   /** The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key. */
   confirm: (order: ConfirmedOrder) => void;
   dismissConfirmation: () => void;
+  /** An order is on its way with this key. */
+  markSent: (sent: NonNullable<StoredCheckout['sent']>) => void;
+  /** The service answered for this key that it has no order for it. */
+  settleSent: (key: string) => void;
   forget: () => void;
 }
 
@@ -123,10 +133,17 @@ export const useCheckoutStore = create<CheckoutState>()(
           quote: undefined,
           earlierQuotes: undefined,
           orderKey: undefined,
+          sent: undefined,
         });
       },
       dismissConfirmation() {
         set({ confirmed: undefined });
+      },
+      markSent(sent) {
+        set({ sent });
+      },
+      settleSent(key) {
+        if (get().sent?.key === key) set({ sent: undefined });
       },
       forget() {
         set({
@@ -137,6 +154,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           startedAt: undefined,
           orderKey: undefined,
           confirmed: undefined,
+          sent: undefined,
         });
         useCheckoutStore.persist.clearStorage();
       },
@@ -154,6 +172,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         startedAt,
         orderKey,
         confirmed,
+        sent,
       }): StoredCheckout => ({
         buyer,
         business,
@@ -162,6 +181,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         startedAt,
         orderKey,
         confirmed,
+        sent,
       }),
       // Another version's details are not read: the buyer types them again rather than sees them garbled.
       migrate: (): StoredCheckout => ({ buyer: NEW_BUYER, business: false }),
@@ -182,6 +202,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           startedAt: sanitizeTime(stored.startedAt),
           orderKey: sanitizeOrderKey(stored.orderKey),
           confirmed: sanitizeConfirmation(stored.confirmed),
+          sent: sanitizeOrderKey(stored.sent),
         };
       },
     },
