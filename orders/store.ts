@@ -670,8 +670,8 @@ export async function openStore(
       );
 
   /**
-   * The orders a filter of the desk's list asks for, spam or not (the caller decides): the list and the count
-   * of spam it hides are the same query.
+   * The orders a filter of the desk's list asks for, spam or not (the caller decides): the list and its counts
+   * are the same query.
    */
   const filteredOrders = (filter: Omit<OrderFilter, 'spam'>) => {
     let query = ordersWithMails();
@@ -1338,15 +1338,15 @@ export async function openStore(
     },
 
     /**
-     * How many orders of the filter are held as spam (kept 30 days): the list hides them unless asked, and says
-     * how many it hides.
+     * How many orders the filter matches, and how many of them are held as spam (kept 30 days): the list says how
+     * many it has and how many it hides unless asked. One count over the list's own query, without its pages.
      */
-    async spamCount(filter: Omit<OrderFilter, 'spam'> = {}): Promise<number> {
+    async listCounts(filter: OrderFilter = {}): Promise<{ matching: number; spam: number }> {
       const row = await filteredOrders(filter)
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('orders.spam', 'is not', null)
+        .select((eb) => [eb.fn.countAll().as('all'), eb.fn.count('orders.spam').as('spam')])
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const spam = Number(row.spam);
+      return { matching: filter.spam ? Number(row.all) : Number(row.all) - spam, spam };
     },
 
     /** Every order of the filter, newest first, for the export: page by page, each one indexed query. */

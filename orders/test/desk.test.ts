@@ -96,7 +96,7 @@ function command(args: string[], input = '', out: (line: string) => void = () =>
 }
 
 /** A browser of its own: its cookies, its language, and the forms of the page it shows last. */
-function browser(language = 'en-GB,en;q=0.8') {
+function browser(language = 'en-GB,en;q=0.8', server: { request: typeof app.request } = app) {
   const cookies = new Map<string, string>();
   /** Every Set-Cookie line this browser got, as sent. */
   const setCookies: string[] = [];
@@ -105,7 +105,7 @@ function browser(language = 'en-GB,en;q=0.8') {
     const headers = new Headers(init.headers);
     headers.set('Accept-Language', language);
     headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await app.request(`${ORIGIN}${url}`, { ...init, headers });
+    const response = await server.request(`${ORIGIN}${url}`, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       setCookies.push(line);
       const [pair] = line.split(';');
@@ -157,6 +157,8 @@ function browser(language = 'en-GB,en;q=0.8') {
             .get(),
         }))
         .get(),
+    /** The list's caption, its name as a screen reader says it when it reaches the table. */
+    caption: () => page('table caption').text().replace(/\s+/g, ' ').trim(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
     /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
@@ -800,7 +802,7 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${word}&spam=1`);
     assert.equal(anna.listed().length, PAGE_SIZE);
     assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.next] }]);
-    assert.ok(anna.text().includes(de.list.page.replace('{page}', '1')));
+    assert.ok(anna.text().includes(fill(de.list.page, { page: 1, pages: 2 })));
     await anna.get(`/desk?q=${word}&spam=1&page=2`);
     assert.equal(anna.listed().length, 1);
     assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
@@ -1215,5 +1217,118 @@ describe('working with orders', () => {
       [booked.vat_case, booked.vat_cents, booked.country, booked.vat_id],
       ['reverseCharge', '0', 'AT', 'ATU13585627'],
     );
+  });
+});
+
+describe('a list of more than a thousand orders', () => {
+  let own: Store;
+  let ownApp: ReturnType<typeof createApp>;
+  /** Orders not held as spam, and those held as spam; two of the first are Langlauf's, the rest Tausend's. */
+  const ORDERS = 1001;
+  const SPAM = 2;
+  before(async () => {
+    const ownDir = tempDir('orders-desk-thousand');
+    const ownEnv = { ORDERS_DATA_DIR: ownDir };
+    const config = readConfig({ NODE_ENV: 'test', ...ownEnv, DESK_URL: `${ORIGIN}/desk` });
+    own = await openStore(config.database);
+    const added = await runCommand(
+      ['user', 'add', 'anna'],
+      config,
+      () => {},
+      new Date(),
+      Readable.from([`${PASSWORD}\n`]),
+    );
+    assert.equal(added, 0);
+    ownApp = createApp({ store: own, config: { ...testConfig, deskUrl: config.deskUrl } });
+    ownApp.route(
+      '/desk',
+      createDesk({ store: own, config, onMail: () => {}, now: () => new Date(), log: () => {} }),
+    );
+    // Stored as the service stores them, without mails.
+    const category = validOrder().lines[0]!.category;
+    const store = async (company: string, spam: boolean) =>
+      (
+        await own.createOrder(
+          {
+            key: crypto.randomUUID(),
+            createdAt: new Date(),
+            locale: 'de',
+            quote: 'AN-20260101-THOUS1',
+            buyer: { ...buyer, company },
+            lines: [
+              {
+                key: `${category}|shared|germany`,
+                name: category,
+                area: 'DE',
+                exclusive: false,
+                quantity: 1,
+                price: 9000,
+                total: 9000,
+              },
+            ],
+            net: 9000,
+            vat: 1710,
+            gross: 10710,
+            vatCase: 'domestic',
+            spam: spam ? 'honeypot' : null,
+            requestHash: 'thousand',
+            client: null,
+          },
+          undefined,
+        )
+      ).order.number;
+    const tausend = await store('Tausend GmbH', false);
+    for (const company of ['Langlauf 0 GmbH', 'Langlauf 1 GmbH']) await store(company, false);
+    for (const company of ['Spam 0 GmbH', 'Spam 1 GmbH']) await store(company, true);
+    // The rest are copies of Tausend's, in one statement: each order stored on its own waits for the disk, and a
+    // thousand of them would take the test seconds.
+    const client = createClient({
+      url: `file:${config.database.kind === 'sqlite' ? config.database.file : ''}`,
+    });
+    try {
+      await client.execute({
+        sql: `insert into orders (key, number, created_at, locale, quote, buyer, lines, net, vat, gross, vat_case,
+                vat_rate, status)
+              with recursive copies(n) as (select 1 union all select n + 1 from copies where n < ?)
+              select 'copy-' || n, printf('LW-20260101-%06d', 900000 + n), created_at, locale, quote, buyer, lines,
+                net, vat, gross, vat_case, vat_rate, status
+              from orders, copies where number = ?`,
+        args: [ORDERS - 3, tausend],
+      });
+    } finally {
+      client.close();
+    }
+  });
+  after(() => own.close());
+
+  it('says how many orders match the filter, in the list’s caption, and which page of how many is shown', async () => {
+    const anna = browser('de-DE,de;q=0.9', ownApp);
+    await anna.signIn('anna');
+    const pages = Math.ceil(ORDERS / PAGE_SIZE);
+    // All of them, in German numbers: the spam held back is not counted, and said apart.
+    await anna.get('/desk');
+    const all = fill(de.list.count.other, { count: '1.001' });
+    assert.ok(anna.caption().includes(all), anna.caption());
+    assert.ok(anna.caption().includes(fill(de.list.page, { page: 1, pages })), anna.caption());
+    assert.ok(anna.text().includes(fill(de.list.spamHidden.other, { count: SPAM })));
+    await anna.get(`/desk?page=${pages}`);
+    assert.equal(anna.listed().length, ORDERS - (pages - 1) * PAGE_SIZE);
+    assert.ok(anna.caption().includes(all), anna.caption());
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
+    assert.ok(anna.text().includes(fill(de.list.page, { page: pages, pages })), anna.text());
+    // With the spam, asked for.
+    await anna.get('/desk?spam=1');
+    assert.ok(anna.caption().includes(fill(de.list.count.other, { count: '1.003' })), anna.caption());
+    // A search: as many as it finds, on one page, and one order is one.
+    await anna.get('/desk?q=Langlauf');
+    assert.equal(anna.caption(), fill(de.list.caption, { orders: fill(de.list.count.other, { count: 2 }) }));
+    await anna.get('/desk?q=Langlauf+1');
+    assert.equal(anna.caption(), fill(de.list.count.one, { count: 1 }));
+    // In English, in English numbers.
+    const ben = browser('en-GB,en;q=0.8', ownApp);
+    await ben.signIn('anna');
+    await ben.get('/desk?status=new&page=2');
+    assert.ok(ben.caption().includes(fill(w.list.count.other, { count: '1,001' })), ben.caption());
+    assert.ok(ben.caption().includes(fill(w.list.page, { page: 2, pages })), ben.caption());
   });
 });

@@ -114,13 +114,19 @@ describe('the service on Postgres', { skip }, () => {
         q,
       );
     assert.equal((await store.listPage({ q: 'Nordlicht', status: 'confirmed' })).orders.length, 0);
-    // Every spelling of a German name finds every other.
+    // Every spelling of a German name finds every other; the list counts what it finds, and the spam it hides.
     const groesser = [
       await place({ buyer: { ...buyer, company: 'Größer Wärme GmbH' } }),
       await place({ buyer: { ...buyer, company: 'Groesser Waerme GmbH' } }),
     ].sort();
     for (const q of ['Größer', 'Groesser', 'Grosser', 'gröss', 'Wärme', 'Waerme', 'Warme'])
       assert.deepEqual((await store.listPage({ q })).orders.map((order) => order.number).sort(), groesser, q);
+    assert.deepEqual(await store.listCounts({ q: 'Grosser' }), { matching: 2, spam: 0 });
+    assert.deepEqual(await store.listCounts({ q: 'pg-spam@kunde.example' }), { matching: 0, spam: 1 });
+    assert.deepEqual(await store.listCounts({ q: 'pg-spam@kunde.example', spam: true }), {
+      matching: 1,
+      spam: 1,
+    });
     // Orders indexed before the words were folded (merely lower-cased) are indexed anew as the next instance starts.
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
