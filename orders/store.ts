@@ -109,7 +109,10 @@ interface EventsTable {
   detail: string;
 }
 
-/** The words an order is found by (`s:` search terms, `i:` its industries), each pointing at the order. */
+/**
+ * The words an order is found by (`s:` search terms, `i:` its industries), each pointing at the order, and which
+ * form of the search words it has (`TERMS_VERSION`).
+ */
 interface OrderTermsTable {
   term: string;
   order_id: number;
@@ -394,14 +397,39 @@ export interface OrderFilter {
 /** Orders per page of the desk's list. */
 export const PAGE_SIZE = 50;
 
+/** Orders indexed anew in one transaction as the service starts (`indexOrders`). */
+const INDEX_BATCH = 200;
+
 const wordSegmenter = new Intl.Segmenter('de', { granularity: 'word' });
 
-/** The words of a text, lower-cased, as the search keeps and looks them up. */
+/**
+ * A word as the search keeps and looks it up, so that each way of writing a German name finds the others:
+ * „Müller“, „Mueller“ and „Muller“ are all `muller`, „Weiß“ and „Weiss“ `weiss`. German readers take ä for ae
+ * (DIN 5007-2), and on an English keyboard type a; so umlauts and other accents lose their marks, ß becomes ss,
+ * and ae, oe and ue become a, o and u. The folded form of a word's beginning begins its folded form, so prefixes
+ * still find. A word that merely looks alike (Michal for Michael) is found too: a desk lists a few orders more.
+ */
+export function searchForm(word: string): string {
+  return word
+    .toLowerCase()
+    .replaceAll('ß', 'ss')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/([aou])e/g, '$1');
+}
+
+/** The words of a text, in their search form (`searchForm`), as the search keeps and looks them up. */
 export function searchWords(text: string): string[] {
   return [...wordSegmenter.segment(text.toLowerCase())]
     .filter((segment) => segment.isWordLike)
-    .map((segment) => segment.segment);
+    .map((segment) => searchForm(segment.segment));
 }
+
+/**
+ * The term every order indexed with the current search form has. The service indexes anew, as it starts, each
+ * order without it: those indexed before the words were folded, or by an older instance during a rolling deploy.
+ */
+export const TERMS_VERSION = 'v:2';
 
 /** The category ids of an order's rows, each once, from the rows' group keys (lib/cart/rules.ts). */
 export function categoriesOf(rows: readonly OrderRow[]): string[] {
@@ -410,12 +438,13 @@ export function categoriesOf(rows: readonly OrderRow[]): string[] {
 
 /**
  * What an order is found by: its number, its company and each of the company's words, its e-mail addresses and
- * its PO number (`s:`), and its industries (`i:`). Prefix lookups on one index answer the desk's search.
+ * its PO number (`s:`, in their search form), and its industries (`i:`). Prefix lookups on one index answer the
+ * desk's search.
  */
 export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRow[]): string[] {
-  const terms = new Set<string>();
+  const terms = new Set<string>([TERMS_VERSION]);
   for (const text of [number, buyer.company, buyer.email, buyer.invoiceEmail, buyer.poNumber]) {
-    const whole = text.trim().toLowerCase();
+    const whole = searchForm(text.trim());
     if (whole) terms.add(`s:${whole}`.slice(0, 200));
     for (const word of searchWords(text)) terms.add(`s:${word}`.slice(0, 200));
   }
@@ -423,11 +452,11 @@ export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRo
   return [...terms];
 }
 
-/** The terms a search looks up, each a prefix: an address whole, anything else word by word. */
+/** The terms a search looks up, each a prefix in its search form: an address whole, anything else word by word. */
 export function queryTerms(q: string): string[] {
-  const text = q.trim().toLowerCase();
+  const text = q.trim();
   if (text === '') return [];
-  if (text.includes('@')) return [`s:${text}`];
+  if (text.includes('@')) return [`s:${searchForm(text)}`];
   // Every word counts, short ones too: an order has to match each, so "PO-2026/17" finds that PO number and not
   // every order whose number begins with 2026.
   return searchWords(text).map((word) => `s:${word}`);
@@ -641,8 +670,8 @@ export async function openStore(
       );
 
   /**
-   * The orders a filter of the desk's list asks for, spam or not (the caller decides): the list and the count
-   * of spam it hides are the same query.
+   * The orders a filter of the desk's list asks for, spam or not (the caller decides): the list and its counts
+   * are the same query.
    */
   const filteredOrders = (filter: Omit<OrderFilter, 'spam'>) => {
     let query = ordersWithMails();
@@ -817,39 +846,66 @@ export async function openStore(
   }
 
   /**
-   * Indexes the orders that have no search words: those an instance from before the desk took during a rolling
-   * deploy, after a newer one had migrated (the migration indexed only the orders there were). Each start does it,
-   * so the next start of any instance makes them findable. One query on the terms' index finds none on most starts.
+   * Indexes anew the orders whose terms lack `TERMS_VERSION`: at the first start after the search words were
+   * folded, every order; later, those an older instance took (or erased) during a rolling deploy, after a newer one
+   * had migrated. Each start does it, so the next start of any instance makes them findable by every spelling. One
+   * anti-join on the terms' index finds none on most starts. A batch's rows are read again and locked in the
+   * transaction that writes their terms, as `erase` locks its row: an erasure is never undone by an index written
+   * from the buyer it erased, and an erased order gets what erasure leaves, its number and industries.
    */
-  async function indexUnindexedOrders(): Promise<number> {
-    const rows = await db
-      .selectFrom('orders')
-      .select(['id', 'number', 'buyer', 'lines'])
-      .where('number', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('order_terms').select('order_id').whereRef('order_id', '=', 'orders.id'))),
-      )
-      .execute();
-    for (const row of rows)
-      await db.transaction().execute(async (tx) => {
-        // Another instance starting at the same moment may have indexed it meanwhile.
-        const done = await tx
-          .selectFrom('order_terms')
-          .select('order_id')
-          .where('order_id', '=', Number(row.id))
-          .executeTakeFirst();
-        if (!done)
-          await insertTerms(
-            tx,
-            Number(row.id),
-            orderTerms(row.number!, JSON.parse(row.buyer) as Buyer, JSON.parse(row.lines) as OrderRow[]),
-          );
+  async function indexOrders(): Promise<number> {
+    let indexed = 0;
+    for (;;) {
+      const batch = await db.transaction().execute(async (tx) => {
+        const rows = await tx
+          .selectFrom('orders')
+          .select(['id', 'number', 'buyer', 'lines', 'erased_at'])
+          .where('number', 'is not', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('order_terms')
+                  .select('order_id')
+                  .whereRef('order_id', '=', 'orders.id')
+                  .where('term', '=', TERMS_VERSION),
+              ),
+            ),
+          )
+          .orderBy('id')
+          .limit(INDEX_BATCH)
+          .$if(database.kind === 'postgres', (query) => query.forUpdate())
+          .execute();
+        if (rows.length === 0) return 0;
+        // Whatever terms they have (none, or the older form) make way for the new ones; another instance starting
+        // at the same moment may have indexed some meanwhile, which this writes once more, the same.
+        await tx
+          .deleteFrom('order_terms')
+          .where(
+            'order_id',
+            'in',
+            rows.map((row) => Number(row.id)),
+          )
+          .execute();
+        const values = rows.flatMap((row) =>
+          orderTerms(
+            row.number!,
+            row.erased_at === null ? (JSON.parse(row.buyer) as Buyer) : EMPTY_BUYER,
+            JSON.parse(row.lines) as OrderRow[],
+          ).map((term) => ({ term, order_id: Number(row.id) })),
+        );
+        for (let at = 0; at < values.length; at += 1000)
+          await tx
+            .insertInto('order_terms')
+            .values(values.slice(at, at + 1000))
+            .execute();
+        return rows.length;
       });
-    return rows.length;
+      if (batch === 0) return indexed;
+      indexed += batch;
+    }
   }
-  const indexed = await indexUnindexedOrders();
-  if (indexed > 0)
-    log(`Order service: orders an older version took, now indexed for the desk's search: ${indexed}`);
+  const indexed = await indexOrders();
+  if (indexed > 0) log(`Order service: orders indexed anew for the desk's search: ${indexed}`);
 
   const store = {
     kind: database.kind,
@@ -1282,15 +1338,15 @@ export async function openStore(
     },
 
     /**
-     * How many orders of the filter are held as spam (kept 30 days): the list hides them unless asked, and says
-     * how many it hides.
+     * How many orders the filter matches, and how many of them are held as spam (kept 30 days): the list says how
+     * many it has and how many it hides unless asked. One count over the list's own query, without its pages.
      */
-    async spamCount(filter: Omit<OrderFilter, 'spam'> = {}): Promise<number> {
+    async listCounts(filter: OrderFilter = {}): Promise<{ matching: number; spam: number }> {
       const row = await filteredOrders(filter)
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('orders.spam', 'is not', null)
+        .select((eb) => [eb.fn.countAll().as('all'), eb.fn.count('orders.spam').as('spam')])
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const spam = Number(row.spam);
+      return { matching: filter.spam ? Number(row.all) : Number(row.all) - spam, spam };
     },
 
     /** Every order of the filter, newest first, for the export: page by page, each one indexed query. */

@@ -7,12 +7,13 @@ import { describeAreaCode } from '../../lib/order/area';
 import { orderWords } from '../../lib/checkout/words';
 import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
 import { getCategories, getCategoryNames } from '../../lib/content';
-import { fill } from '../../lib/format';
+import { fill, plural } from '../../lib/format';
 import { intlLocales, type Locale } from '../../lib/i18n';
 import { formatMoney } from '../../lib/money';
 import {
   NEXT_STATUSES,
   ORDER_STATUSES,
+  PAGE_SIZE,
   categoriesOf,
   type FinalStatus,
   type MailState,
@@ -255,18 +256,27 @@ export function ListPage({
   filter,
   page,
   result,
-  spamCount,
+  counts,
 }: {
   ctx: PageContext;
   filter: OrderFilter;
   page: number;
   result: OrderPage;
-  /** Orders held as spam, which the list hides unless the filter asks for them. */
-  spamCount: number;
+  /**
+   * The orders the filter matches (spam only when it asks for it), and those of them held as spam, which the list
+   * hides unless the filter asks for them.
+   */
+  counts: { matching: number; spam: number };
 }) {
   const w = words(ctx.locale);
   const l = w.list;
   const names = getCategoryNames(ctx.locale);
+  const number = new Intl.NumberFormat(intlLocales[ctx.locale]);
+  const pages = Math.max(1, Math.ceil(counts.matching / PAGE_SIZE));
+  const pageOf = fill(l.page, { page: number.format(page), pages: number.format(pages) });
+  const matching = fill(plural(l.count, counts.matching, ctx.locale), {
+    count: number.format(counts.matching),
+  });
   return (
     <Layout ctx={ctx} title={l.heading}>
       <h1>{l.heading}</h1>
@@ -319,9 +329,11 @@ export function ListPage({
           <a href={ctx.base}>{l.reset}</a>
         </div>
       </form>
-      {!filter.spam && spamCount > 0 && (
+      {!filter.spam && counts.spam > 0 && (
         <p>
-          {spamCount === 1 ? l.spamHidden.one : fill(l.spamHidden.other, { count: spamCount })}{' '}
+          {counts.spam === 1
+            ? l.spamHidden.one
+            : fill(l.spamHidden.other, { count: number.format(counts.spam) })}{' '}
           <a href={`${ctx.base}${filterQuery({ ...filter, spam: true })}`}>{l.spamHidden.link}</a>
         </p>
       )}
@@ -331,8 +343,10 @@ export function ListPage({
       ) : (
         <div class="scroll">
           <table>
+            {/* The table's name, which a screen reader says as it reaches the list: how many, and which page. */}
             <caption>
-              {l.caption} · {fill(l.page, { page })}
+              {counts.matching === 1 ? matching : fill(l.caption, { orders: matching })}
+              {pages > 1 && ` · ${pageOf}`}
             </caption>
             <thead>
               <tr>
@@ -380,7 +394,7 @@ export function ListPage({
       {(page > 1 || result.more) && (
         <nav class="pages" aria-label={l.pages}>
           {page > 1 && <a href={`${ctx.base}${filterQuery(filter, page - 1)}`}>{l.previous}</a>}
-          <span aria-current="page">{fill(l.page, { page })}</span>
+          <span aria-current="page">{pageOf}</span>
           {result.more && <a href={`${ctx.base}${filterQuery(filter, page + 1)}`}>{l.next}</a>}
         </nav>
       )}

@@ -344,10 +344,10 @@ export function createDesk({
     const shown = filterQuery(filter, page).slice(1);
     if (shown) setCookie(c, listCookie(c), shown, cookieOptions(c));
     else deleteCookie(c, listCookie(c), cookieOptions(c));
-    const [result, spamCount] = await Promise.all([store.listPage(filter, page), store.spamCount(filter)]);
+    const [result, counts] = await Promise.all([store.listPage(filter, page), store.listCounts(filter)]);
     return render(
       c,
-      <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} spamCount={spamCount} />,
+      <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} counts={counts} />,
     );
   });
 

@@ -45,6 +45,9 @@ export interface DeskWords {
     spamHidden: { one: string; other: string; link: string };
     apply: string;
     reset: string;
+    /** How many orders the filter matches, `{count}` as the language writes numbers. */
+    count: { one: string; other: string };
+    /** The list's caption: the count (`{orders}`), and that the newest come first. */
     caption: string;
     number: string;
     date: string;
@@ -58,6 +61,7 @@ export interface DeskWords {
     none: string;
     previous: string;
     next: string;
+    /** The page shown (`{page}`) of how many there are (`{pages}`). */
     page: string;
     /** The name of the navigation between the list's pages. */
     pages: string;
@@ -210,7 +214,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       apply: 'Filtern',
       reset: 'Filter zurücksetzen',
-      caption: 'Bestellungen, neueste zuerst',
+      count: { one: '{count} Bestellung', other: '{count} Bestellungen' },
+      caption: '{orders}, neueste zuerst',
       number: 'Nummer',
       date: 'Datum',
       company: 'Firma',
@@ -223,7 +228,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       none: 'Keine Bestellungen für diesen Filter.',
       previous: 'Neuere',
       next: 'Ältere',
-      page: 'Seite {page}',
+      page: 'Seite {page} von {pages}',
       pages: 'Seiten der Liste',
       exportCsv: 'Diese Auswahl als CSV exportieren',
       accounts: 'Export für die Buchhaltung',
@@ -396,7 +401,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       apply: 'Filter',
       reset: 'Reset the filter',
-      caption: 'Orders, newest first',
+      count: { one: '{count} order', other: '{count} orders' },
+      caption: '{orders}, newest first',
       number: 'Number',
       date: 'Date',
       company: 'Company',
@@ -409,7 +415,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       none: 'No orders match this filter.',
       previous: 'Newer',
       next: 'Older',
-      page: 'Page {page}',
+      page: 'Page {page} of {pages}',
       pages: 'Pages of the list',
       exportCsv: 'Export this selection as CSV',
       accounts: 'Export for the accountant',

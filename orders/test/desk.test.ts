@@ -28,7 +28,7 @@ import { deskWords } from '../desk/words';
 import { eraseBuyer, mailTransport } from '../mail';
 import { orderMails } from '../messages';
 import { startOutbox, type Outbox } from '../outbox';
-import { DatabaseUnavailable, PAGE_SIZE, openStore, type Store } from '../store';
+import { DatabaseUnavailable, PAGE_SIZE, openStore, type OrderFilter, type Store } from '../store';
 import {
   buyer,
   kill,
@@ -96,7 +96,7 @@ function command(args: string[], input = '', out: (line: string) => void = () =>
 }
 
 /** A browser of its own: its cookies, its language, and the forms of the page it shows last. */
-function browser(language = 'en-GB,en;q=0.8') {
+function browser(language = 'en-GB,en;q=0.8', server: { request: typeof app.request } = app) {
   const cookies = new Map<string, string>();
   /** Every Set-Cookie line this browser got, as sent. */
   const setCookies: string[] = [];
@@ -105,7 +105,7 @@ function browser(language = 'en-GB,en;q=0.8') {
     const headers = new Headers(init.headers);
     headers.set('Accept-Language', language);
     headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await app.request(`${ORIGIN}${url}`, { ...init, headers });
+    const response = await server.request(`${ORIGIN}${url}`, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       setCookies.push(line);
       const [pair] = line.split(';');
@@ -157,6 +157,8 @@ function browser(language = 'en-GB,en;q=0.8') {
             .get(),
         }))
         .get(),
+    /** The list's caption, its name as a screen reader says it when it reaches the table. */
+    caption: () => page('table caption').text().replace(/\s+/g, ' ').trim(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
     /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
@@ -595,46 +597,82 @@ describe('pages that are not there, and a database that is away', () => {
 });
 
 describe('working with orders', () => {
-  it('finds orders an older version took during a rolling deploy, once the service started again', async () => {
+  it('finds orders an older version took or indexed by every spelling, once the service started again; an erased one by its number only', async () => {
     const dataDir = tempDir('orders-unindexed');
     const file = path.join(dataDir, 'orders.db');
-    const company = 'Rollwerk Energie GmbH';
-    const order = validOrder({ buyer: { ...buyer, company } });
+    const category = validOrder().lines[0]!.category;
     const before = await openStore({ kind: 'sqlite', file });
-    let number: string;
-    try {
-      number = orderAcceptedSchema.parse(
+    const placeIn = async (company: string) =>
+      orderAcceptedSchema.parse(
         await (
-          await createApp({ store: before, config: testConfig }).request('/api/orders', post(order))
+          await createApp({ store: before, config: testConfig }).request(
+            '/api/orders',
+            post(validOrder({ buyer: { ...buyer, company } })),
+          )
         ).json(),
       ).orderNumber;
+    let unindexed: string, older: string, erased: string;
+    try {
+      unindexed = await placeIn('Rollwerk Energie GmbH');
+      older = await placeIn('Rodewälder Solar GmbH');
+      erased = await placeIn('Rückbau Meyer KG');
+      assert.equal(await before.erase(erased, 'anna'), true);
     } finally {
       await before.close();
     }
-    // As an instance from before the desk stores it, after a newer one migrated: an order row without terms.
-    const termsOf = async () => {
-      const client = createClient({ url: `file:${file}` });
-      try {
-        const { rows } = await client.execute({
-          sql: 'select term from order_terms where order_id = (select id from orders where number = ?)',
-          args: [number],
-        });
-        return rows.map((row) => String(row.term));
-      } finally {
-        client.close();
-      }
-    };
     const client = createClient({ url: `file:${file}` });
-    await client.execute('delete from order_terms');
-    client.close();
-    assert.deepEqual(await termsOf(), []);
+    const idOf = async (number: string) =>
+      Number(
+        (await client.execute({ sql: 'select id from orders where number = ?', args: [number] })).rows[0]!.id,
+      );
+    const setTerms = async (number: string, terms: string[]) => {
+      const id = await idOf(number);
+      await client.execute({ sql: 'delete from order_terms where order_id = ?', args: [id] });
+      for (const term of terms)
+        await client.execute({
+          sql: 'insert into order_terms (term, order_id) values (?, ?)',
+          args: [term, id],
+        });
+    };
+    try {
+      // As an instance from before the desk stores an order, after a newer one migrated: no terms at all.
+      await setTerms(unindexed, []);
+      // As the versions before the search folded umlauts indexed, and erased, orders: words merely lower-cased.
+      const lower = (number: string) => `s:${number.toLowerCase()}`;
+      await setTerms(older, [
+        lower(older),
+        's:rodewälder solar gmbh',
+        's:rodewälder',
+        's:solar',
+        's:gmbh',
+        `i:${category}`,
+      ]);
+      await setTerms(erased, [lower(erased), `i:${category}`]);
+    } finally {
+      client.close();
+    }
 
     const service = await startProcess({ ORDERS_DATA_DIR: dataDir });
     await kill(service.child, 'SIGTERM');
-    const terms = await termsOf();
-    for (const term of [`i:${order.lines[0]!.category}`, 's:rollwerk', `s:${number.toLowerCase()}`])
-      assert.ok(terms.includes(term), `${term} in ${terms.join(' ')}`);
-    assert.match(service.log(), /orders an older version took, now indexed for the desk's search: 1\n/);
+    assert.match(service.log(), /orders indexed anew for the desk's search: 3\n/);
+    // The service did it: a store opened now finds nothing left to index.
+    const logged: string[] = [];
+    const after = await openStore({ kind: 'sqlite', file }, { log: (line) => logged.push(line) });
+    try {
+      const found = async (filter: OrderFilter) =>
+        (await after.listPage(filter)).orders.map((order) => order.number);
+      assert.deepEqual(logged, []);
+      assert.deepEqual(await found({ q: 'Rollwerk' }), [unindexed]);
+      assert.ok((await found({ industry: category })).includes(unindexed));
+      for (const q of ['Rodewälder', 'Rodewaelder', 'Rodewalder'])
+        assert.deepEqual(await found({ q }), [older], q);
+      // The erased order keeps what erasure leaves: its number and industries, none of the buyer's words.
+      assert.deepEqual(await found({ q: erased }), [erased]);
+      assert.ok((await found({ industry: category })).includes(erased));
+      for (const q of ['Rückbau', 'Rueckbau', 'Meyer']) assert.deepEqual(await found({ q }), [], q);
+    } finally {
+      await after.close();
+    }
   });
 
   it('finds orders by company, e-mail, PO number and number; hides spam unless asked', async () => {
@@ -688,6 +726,38 @@ describe('working with orders', () => {
     assert.deepEqual(await rows('q=sonnenschein&status=confirmed'), []);
   });
 
+  it('finds a German name however it is spelt: with umlauts or ß, as ae, oe, ue and ss, or plain on an English keyboard', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const rows = async (q: string) => {
+      await anna.get(`/desk?${new URLSearchParams({ q })}`);
+      return anna.listed().sort();
+    };
+    const place2 = (company: string) => place(validOrder({ buyer: { ...buyer, company } }));
+    const mueller = [await place2('Müller Dachbau GmbH'), await place2('Mueller Dachbau GmbH')].sort();
+    for (const q of ['Müller', 'Mueller', 'Muller', 'MÜLLER', 'mül', 'muel', 'Müller Dachbau', 'Muller dach'])
+      assert.deepEqual(await rows(q), mueller, q);
+    const weiss = [await place2('Weiß Wärmetechnik KG'), await place2('Weiss Haustechnik e.K.')].sort();
+    for (const q of ['Weiß', 'Weiss', 'weiss', 'WEISS', 'weiß']) assert.deepEqual(await rows(q), weiss, q);
+    const baeckerei = await place2('Bäckerei Lüdenscheidt');
+    for (const q of [
+      'Bäckerei',
+      'Baeckerei',
+      'Backerei',
+      'bäck',
+      'baeck',
+      'Luedenscheidt',
+      'Ludenscheidt',
+      'Lüdenscheidt',
+    ])
+      assert.deepEqual(await rows(q), [baeckerei], q);
+    const oel = await place2('Öl- und Gaswerk Schröder');
+    for (const q of ['Schröder', 'Schroeder', 'Schroder', 'Oel', 'öl'])
+      assert.deepEqual(await rows(q), [oel], q);
+    // Other words still tell orders apart.
+    assert.deepEqual(await rows('Müller Bäckerei'), []);
+  });
+
   it('leads from an order back to the list as it was left, until sign-out', async () => {
     const anna = browser();
     await anna.signIn('anna');
@@ -732,7 +802,7 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${word}&spam=1`);
     assert.equal(anna.listed().length, PAGE_SIZE);
     assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.next] }]);
-    assert.ok(anna.text().includes(de.list.page.replace('{page}', '1')));
+    assert.ok(anna.text().includes(fill(de.list.page, { page: 1, pages: 2 })));
     await anna.get(`/desk?q=${word}&spam=1&page=2`);
     assert.equal(anna.listed().length, 1);
     assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
@@ -1147,5 +1217,118 @@ describe('working with orders', () => {
       [booked.vat_case, booked.vat_cents, booked.country, booked.vat_id],
       ['reverseCharge', '0', 'AT', 'ATU13585627'],
     );
+  });
+});
+
+describe('a list of more than a thousand orders', () => {
+  let own: Store;
+  let ownApp: ReturnType<typeof createApp>;
+  /** Orders not held as spam, and those held as spam; two of the first are Langlauf's, the rest Tausend's. */
+  const ORDERS = 1001;
+  const SPAM = 2;
+  before(async () => {
+    const ownDir = tempDir('orders-desk-thousand');
+    const ownEnv = { ORDERS_DATA_DIR: ownDir };
+    const config = readConfig({ NODE_ENV: 'test', ...ownEnv, DESK_URL: `${ORIGIN}/desk` });
+    own = await openStore(config.database);
+    const added = await runCommand(
+      ['user', 'add', 'anna'],
+      config,
+      () => {},
+      new Date(),
+      Readable.from([`${PASSWORD}\n`]),
+    );
+    assert.equal(added, 0);
+    ownApp = createApp({ store: own, config: { ...testConfig, deskUrl: config.deskUrl } });
+    ownApp.route(
+      '/desk',
+      createDesk({ store: own, config, onMail: () => {}, now: () => new Date(), log: () => {} }),
+    );
+    // Stored as the service stores them, without mails.
+    const category = validOrder().lines[0]!.category;
+    const store = async (company: string, spam: boolean) =>
+      (
+        await own.createOrder(
+          {
+            key: crypto.randomUUID(),
+            createdAt: new Date(),
+            locale: 'de',
+            quote: 'AN-20260101-THOUS1',
+            buyer: { ...buyer, company },
+            lines: [
+              {
+                key: `${category}|shared|germany`,
+                name: category,
+                area: 'DE',
+                exclusive: false,
+                quantity: 1,
+                price: 9000,
+                total: 9000,
+              },
+            ],
+            net: 9000,
+            vat: 1710,
+            gross: 10710,
+            vatCase: 'domestic',
+            spam: spam ? 'honeypot' : null,
+            requestHash: 'thousand',
+            client: null,
+          },
+          undefined,
+        )
+      ).order.number;
+    const tausend = await store('Tausend GmbH', false);
+    for (const company of ['Langlauf 0 GmbH', 'Langlauf 1 GmbH']) await store(company, false);
+    for (const company of ['Spam 0 GmbH', 'Spam 1 GmbH']) await store(company, true);
+    // The rest are copies of Tausend's, in one statement: each order stored on its own waits for the disk, and a
+    // thousand of them would take the test seconds.
+    const client = createClient({
+      url: `file:${config.database.kind === 'sqlite' ? config.database.file : ''}`,
+    });
+    try {
+      await client.execute({
+        sql: `insert into orders (key, number, created_at, locale, quote, buyer, lines, net, vat, gross, vat_case,
+                vat_rate, status)
+              with recursive copies(n) as (select 1 union all select n + 1 from copies where n < ?)
+              select 'copy-' || n, printf('LW-20260101-%06d', 900000 + n), created_at, locale, quote, buyer, lines,
+                net, vat, gross, vat_case, vat_rate, status
+              from orders, copies where number = ?`,
+        args: [ORDERS - 3, tausend],
+      });
+    } finally {
+      client.close();
+    }
+  });
+  after(() => own.close());
+
+  it('says how many orders match the filter, in the list’s caption, and which page of how many is shown', async () => {
+    const anna = browser('de-DE,de;q=0.9', ownApp);
+    await anna.signIn('anna');
+    const pages = Math.ceil(ORDERS / PAGE_SIZE);
+    // All of them, in German numbers: the spam held back is not counted, and said apart.
+    await anna.get('/desk');
+    const all = fill(de.list.count.other, { count: '1.001' });
+    assert.ok(anna.caption().includes(all), anna.caption());
+    assert.ok(anna.caption().includes(fill(de.list.page, { page: 1, pages })), anna.caption());
+    assert.ok(anna.text().includes(fill(de.list.spamHidden.other, { count: SPAM })));
+    await anna.get(`/desk?page=${pages}`);
+    assert.equal(anna.listed().length, ORDERS - (pages - 1) * PAGE_SIZE);
+    assert.ok(anna.caption().includes(all), anna.caption());
+    assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
+    assert.ok(anna.text().includes(fill(de.list.page, { page: pages, pages })), anna.text());
+    // With the spam, asked for.
+    await anna.get('/desk?spam=1');
+    assert.ok(anna.caption().includes(fill(de.list.count.other, { count: '1.003' })), anna.caption());
+    // A search: as many as it finds, on one page, and one order is one.
+    await anna.get('/desk?q=Langlauf');
+    assert.equal(anna.caption(), fill(de.list.caption, { orders: fill(de.list.count.other, { count: 2 }) }));
+    await anna.get('/desk?q=Langlauf+1');
+    assert.equal(anna.caption(), fill(de.list.count.one, { count: 1 }));
+    // In English, in English numbers.
+    const ben = browser('en-GB,en;q=0.8', ownApp);
+    await ben.signIn('anna');
+    await ben.get('/desk?status=new&page=2');
+    assert.ok(ben.caption().includes(fill(w.list.count.other, { count: '1,001' })), ben.caption());
+    assert.ok(ben.caption().includes(fill(w.list.page, { page: 2, pages })), ben.caption());
   });
 });
