@@ -153,6 +153,14 @@ describe('cleanBuyer', () => {
     expect(cleanBuyer({ ...complete, vatId: '  ' }).vatId).toBe('');
   });
 
+  it('writes a Swiss VAT ID as the Swiss register does, however it was typed', () => {
+    for (const vatId of ['CHE-116.281.710 MWST', 'che116281710mwst', 'CHE 116 281 710 TVA']) {
+      const buyer = { ...complete, country: 'CH', postcode: '8001', vatId };
+      expect(buyerProblems(buyer)).toEqual({});
+      expect(cleanBuyer(buyer).vatId).toBe(`CHE-116.281.710 ${vatId.slice(-4).trim().toUpperCase()}`);
+    }
+  });
+
   it.each([
     ['NL', ['1012 ab', '1012AB', '1012  ab', ' 1012ab '], '1012 AB'],
     ['GB', ['sw1a1aa', 'SW1A 1AA', 'sw1a  1aa'], 'SW1A 1AA'],

@@ -1,7 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { regexes } from 'zod/mini';
 import { HOME_COUNTRY, isBillingCountry, vatCase, type VatCase } from './vat';
-import { normalizeVatId, vatIdProblem } from './vat-id';
+import { vatIdForm, vatIdProblem } from './vat-id';
 
 /**
  * The buyer's billing details, as the checkout collects them and the order service receives them, and the
@@ -148,7 +148,7 @@ export function cleanBuyer(buyer: Buyer): Buyer {
   return {
     ...trimmed,
     postcode: postcodeForm(trimmed.postcode, trimmed.country),
-    vatId: trimmed.vatId && normalizeVatId(trimmed.vatId),
+    vatId: trimmed.vatId && vatIdForm(trimmed.vatId, trimmed.country),
   };
 }
 

@@ -18,6 +18,18 @@ export function normalizeVatId(value: string): string {
   return value.toUpperCase().replace(/[\s.\-]/g, '');
 }
 
+/**
+ * The VAT ID as the quote, the mails and the desk write it: the normalized form, except a Swiss UID, which is
+ * written as the Swiss register writes it („CHE-116.281.710 MWST“) and as the buyer's own papers show it.
+ */
+export function vatIdForm(value: string, country: string): string {
+  const id = normalizeVatId(value);
+  const digits = id.slice(3, 12);
+  if (country !== 'CH' || !id.startsWith('CHE') || !/^\d{9}$/.test(digits)) return id;
+  const suffix = id.slice(12);
+  return `CHE-${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}${suffix && ` ${suffix}`}`;
+}
+
 /** What is wrong with a VAT ID for a billing country, or `undefined` when it passes. */
 export function vatIdProblem(value: string, country: string): VatIdProblem | undefined {
   const result = checkVAT(normalizeVatId(value), countries);
