@@ -1321,7 +1321,11 @@ export async function openStore(
       ).map((row) => ({ at: row.at, who: row.who, kind: row.kind, detail: row.detail }));
     },
 
-    /** Moves an order to a status its current one may go to; false when it may not (or no such order). */
+    /**
+     * Moves an order to a status its current one may go to; false when it may not, when it is held as spam (it is
+     * let through first: spam is never worked on, so what is deleted as spam never was), or when there is no such
+     * order.
+     */
     async changeStatus(number: string, to: OrderStatus, who: string): Promise<boolean> {
       const from = ORDER_STATUSES.filter((status) => NEXT_STATUSES[status].includes(to));
       if (from.length === 0) return false;
@@ -1333,6 +1337,7 @@ export async function openStore(
           .set({ status: to })
           .where('id', '=', id)
           .where('status', 'in', from)
+          .where('spam', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;
         await addEvent(tx, id, { who, kind: 'status', detail: to });
@@ -1372,18 +1377,32 @@ export async function openStore(
       });
     },
 
-    /** Marks an order as spam: its mails not yet sent are given up. False when it already is, or is none. */
-    async markSpam(number: string, who: string): Promise<boolean> {
+    /**
+     * Marks an order as spam: its mails not yet sent are given up. Only an order nobody has worked on (status new,
+     * buyer not erased) can be spam: a received order is a commercial letter kept for years, and spam leaves the
+     * accountant's export at once and the database after 30 days. The status is checked in the same statement
+     * that marks it, so a status changed meanwhile in another tab wins.
+     */
+    async markSpam(number: string, who: string): Promise<'marked' | 'worked' | 'already' | 'missing'> {
       return db.transaction().execute(async (tx) => {
-        const id = await orderId(tx, number);
-        if (id === undefined) return false;
+        const order = await tx
+          .selectFrom('orders')
+          .select(['id', 'spam'])
+          .where('number', '=', number)
+          .$if(database.kind === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (!order) return 'missing';
+        if (order.spam !== null) return 'already';
+        const id = Number(order.id);
         const result = await tx
           .updateTable('orders')
           .set({ spam: 'staff' })
           .where('id', '=', id)
           .where('spam', 'is', null)
+          .where('status', '=', 'new')
+          .where('erased_at', 'is', null)
           .executeTakeFirst();
-        if (result.numUpdatedRows !== BigInt(1)) return false;
+        if (result.numUpdatedRows !== BigInt(1)) return 'worked';
         await tx
           .updateTable('outbox')
           .set({ failed_at: clock, last_error: 'spam', lease_token: null })
@@ -1392,7 +1411,7 @@ export async function openStore(
           .where('failed_at', 'is', null)
           .execute();
         await addEvent(tx, id, { who, kind: 'spam' });
-        return true;
+        return 'marked';
       });
     },
 

@@ -637,7 +637,9 @@ export function OrderPageView({
       <section aria-labelledby="actions">
         <h2 id="actions">{o.actions}</h2>
         <div class="actions">
-          {next.length > 0 ? (
+          {order.spam ? (
+            <p>{o.spamNoStatus}</p>
+          ) : next.length > 0 ? (
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <label for="new-status">{o.newStatus}</label>
@@ -701,12 +703,16 @@ export function OrderPageView({
                 </button>
               </form>
             ) : (
-              <form method="post" action={action('spam')} class="stack">
-                <Csrf token={ctx.csrf} />
-                <button type="submit" class="secondary">
-                  {o.markSpam}
-                </button>
-              </form>
+              // Only an order nobody has worked on: anything else is a commercial record, kept for years.
+              order.status === 'new' && (
+                <form method="post" action={action('spam')} class="stack">
+                  <Csrf token={ctx.csrf} />
+                  <p id="spam-hint">{o.markSpamHint}</p>
+                  <button type="submit" class="secondary" aria-describedby="spam-hint">
+                    {o.markSpam}
+                  </button>
+                </form>
+              )
             ))}
 
           {!order.erased && (

@@ -109,6 +109,10 @@ export interface DeskWords {
     spam: string;
     spamBecause: Record<'honeypot' | 'tooFast' | 'staff', string>;
     markSpam: string;
+    /** Beside "Mark as spam": only a new order can be, and what it means. */
+    markSpamHint: string;
+    /** Where the status form was, on an order held as spam. */
+    spamNoStatus: string;
     notSpam: string;
     notSpamHint: string;
     erase: string;
@@ -136,6 +140,8 @@ export interface DeskWords {
     note: string;
     /** A note sent to an order whose buyer's details were erased meanwhile. */
     noteAfterErasure: string;
+    /** "Mark as spam" on an order someone has worked on (or whose buyer was erased) meanwhile. */
+    spamWorked: string;
     /** On the order's page after signing in again: the change sent without a session was not saved. */
     unsaved: string;
     period: string;
@@ -276,6 +282,10 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Spam: von Hand markiert.',
       },
       markSpam: 'Als Spam markieren',
+      markSpamHint:
+        'Nur solange die Bestellung neu ist. Spam zählt nicht für die Buchhaltung und wird nach 30 Tagen gelöscht.',
+      spamNoStatus:
+        'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Heben Sie die Spam-Markierung auf, um ihren Status zu ändern.',
       notSpam: 'Kein Spam – E-Mails senden',
       notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
       erase: 'Kundendaten löschen',
@@ -328,6 +338,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
+      spamWorked:
+        'Die Bestellung wurde nicht als Spam markiert: Nur eine neue Bestellung kann Spam sein. Diese wird schon bearbeitet und bleibt als Geschäftsbrief aufbewahrt.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -462,6 +474,9 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Spam: marked by hand.',
       },
       markSpam: 'Mark as spam',
+      markSpamHint:
+        'Only while the order is new. Spam is left out of the accounts and deleted after 30 days.',
+      spamNoStatus: 'An order held as spam is not worked on. Mark it as not spam to change its status.',
       notSpam: 'Not spam: send the emails',
       notSpamHint: 'The order then goes to the sales team, and the buyer gets the confirmation.',
       erase: 'Erase the buyer’s details',
@@ -513,6 +528,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Please write a note (at most 2,000 characters).',
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
+      spamWorked:
+        'The order was not marked as spam: only a new order can be spam. This one is already being worked on and is kept as a business record.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:

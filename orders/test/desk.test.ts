@@ -815,6 +815,9 @@ describe('working with orders', () => {
     opensOn('status', de.done.note);
     await anna.submit('/note', { note: '   ' });
     opensOn('alert', de.errors.note);
+    // Only a new order can be marked as spam.
+    const unworked = await place(validOrder({ buyer: { ...buyer, email: 'neu@kunde.example' } }));
+    await anna.get(`/desk/orders/${unworked}`);
     await anna.submit('/spam');
     opensOn('status', de.done.spam);
     await anna.get(`/desk/orders/${number}/erase`);
@@ -824,6 +827,50 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.title().startsWith(de.order.heading.replace('{number}', number)), anna.title());
     assert.throws(() => anna.focused());
+  });
+
+  it('marks only a new order as spam: one being worked on is refused in words and stays in the accounts', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'bearbeitet@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.buttons().includes(de.order.markSpam), 'offered while the order is new');
+    assert.ok(anna.text().includes(de.order.markSpamHint));
+    const token = anna.csrf();
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(!anna.buttons().includes(de.order.markSpam), 'not offered once someone works on it');
+    // The button of a page opened while the order was new, pressed after a colleague confirmed it.
+    const late = await anna.send(`/desk/orders/${number}/spam`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ csrf: token }),
+    });
+    assert.equal(late.status, 303);
+    await anna.get(late.headers.get('location')!);
+    assert.ok(anna.text().includes(de.errors.spamWorked), anna.text());
+    assert.equal(anna.focused().role, 'alert');
+    assert.ok(!anna.text().includes(de.order.spamBecause.staff), 'not spam');
+    const day = businessDay((await store.orderByNumber(number))!.createdAt);
+    const booked = parseCsv(await (await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`)).text(), {
+      bom: true,
+      columns: true,
+      delimiter: ';',
+    }) as Record<string, string>[];
+    assert.ok(
+      booked.some((row) => row.number === number),
+      'still in the accountant’s export',
+    );
+    // Spam is not worked on: its status changes only once it is let through.
+    const spam = await place(
+      validOrder({ buyer: { ...buyer, email: 'zweifel@kunde.example' }, website: 'https://spam.example' }),
+    );
+    await anna.get(`/desk/orders/${spam}`);
+    assert.ok(anna.text().includes(de.order.spamNoStatus), anna.text());
+    assert.ok(!anna.buttons().includes(de.order.save));
+    assert.equal(await store.changeStatus(spam, 'confirmed', 'anna'), false);
+    await anna.submit('/not-spam');
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.done.status));
   });
 
   it('ties the error of an empty note to the note field, and links to it from the message', async () => {
