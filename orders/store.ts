@@ -515,7 +515,15 @@ export function retentionCutoff(now: Date, years: number): Date {
 
 /** A sent or erased mail's body: nothing of the buyer's is left. */
 const CLEARED = '{}';
-/** Spam is kept this long, to see what bots send, then deleted. */
+/** An order `prune` deleted: its number, and whether as spam (held or marked `since`) or past its retention. */
+export interface PrunedOrder {
+  number: string;
+  why: 'spam' | 'retention';
+  /** When it was held or marked as spam, or when it arrived. */
+  since: string;
+}
+
+/** Spam is kept this long after it was held or marked, to see what bots send, then deleted. */
 export const SPAM_DAYS = 30;
 /** The client's hash is kept this long for the rate limit, then cleared. */
 const CLIENT_HASH_MS = 24 * 3600_000;
@@ -1204,23 +1212,29 @@ export async function openStore(
     },
 
     /**
-     * Applies the retention (docs/orders.md): spam older than 30 days and orders past `retentionYears` (counted
-     * from the end of their year) are deleted with their mails; client hashes older than a day are cleared, and
-     * so are confirmations' recipient hashes older than a day (the limit needs 24 hours) and any sent mail's body. Returns the numbers of the orders deleted.
+     * Applies the retention (docs/orders.md): spam 30 days after it was held or marked, and orders past
+     * `retentionYears` (counted from the end of their year), are deleted with their mails; client hashes older
+     * than a day are cleared, and so are confirmations' recipient hashes older than a day (the limit needs 24
+     * hours) and any sent mail's body. Returns the orders deleted: each number, and why.
      */
-    async prune(now: Date, retentionYears: number): Promise<{ deleted: string[]; cleared: number }> {
+    async prune(now: Date, retentionYears: number): Promise<{ deleted: PrunedOrder[]; cleared: number }> {
       return db.transaction().execute(async (tx) => {
         const spamBefore = new Date(now.getTime() - SPAM_DAYS * DAY_MS).toISOString();
         const keptFrom = retentionCutoff(now, retentionYears).toISOString();
+        // Spam counts from when it was held (the order's arrival) or marked by hand (its last "spam" in the
+        // history): an order marked today is kept 30 days from today, however old it is. Only spam that is still
+        // new: an order someone worked on is a commercial record, whatever an older version let happen to it.
+        const spamSince = sql<string>`coalesce((select max(events.at) from events where events.order_id = orders.id and events.kind = 'spam'), orders.created_at)`;
         const gone = await tx
           .selectFrom('orders')
-          .select(['id', 'number'])
+          .select(['id', 'number', 'created_at', spamSince.as('spam_since')])
           .where((eb) =>
             eb.or([
-              eb.and([eb('spam', 'is not', null), eb('created_at', '<', spamBefore)]),
+              eb.and([eb('spam', 'is not', null), eb('status', '=', 'new'), eb(spamSince, '<', spamBefore)]),
               eb('created_at', '<', keptFrom),
             ]),
           )
+          .orderBy('id')
           .execute();
         const ids = gone.map((row) => Number(row.id));
         for (let i = 0; i < ids.length; i += 500) {
@@ -1248,7 +1262,14 @@ export async function openStore(
           .where('sent_at', 'is not', null)
           .where('message', '!=', CLEARED)
           .executeTakeFirst();
-        return { deleted: gone.map((row) => row.number!), cleared: Number(cleared.numUpdatedRows) };
+        return {
+          deleted: gone.map((row) =>
+            row.created_at < keptFrom
+              ? { number: row.number!, why: 'retention' as const, since: row.created_at }
+              : { number: row.number!, why: 'spam' as const, since: row.spam_since },
+          ),
+          cleared: Number(cleared.numUpdatedRows),
+        };
       });
     },
 
