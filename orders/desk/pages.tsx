@@ -219,8 +219,11 @@ export function SignInPage({
 
 function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
   if (!state) return fallback;
-  // A failed mail is what the sales team has to act on: it stands out.
-  return state.state === 'failed' ? <strong class="failed">{w.mail.failed}</strong> : w.mail[state.state];
+  // A failed mail is what the sales team has to act on: it stands out. A given-up one no longer does.
+  if (state.state === 'failed') return <strong class="failed">{w.mail.failed}</strong>;
+  // Given up because the order was marked as spam before it went out: none was sent, because of spam.
+  if (state.state === 'givenUp' && state.error === 'spam') return w.mail.spam;
+  return w.mail[state.state];
 }
 
 /** What the buyer's confirmation shows when it has no mail: spam, skipped past the daily limit, or none. */
@@ -442,6 +445,14 @@ function MailRow({
   );
 }
 
+/** An event's detail in the desk's words: a status by its name, a given-up mail by which one it was. */
+function eventDetail(event: OrderEvent, w: DeskWords): string {
+  if (event.kind === 'status' && event.detail in w.statuses)
+    return w.statuses[event.detail as keyof DeskWords['statuses']];
+  if (event.kind === 'giveUp') return event.detail === 'buyer' ? w.order.buyerMail : w.order.sellerMail;
+  return event.detail;
+}
+
 export function OrderPageView({
   ctx,
   order,
@@ -466,10 +477,17 @@ export function OrderPageView({
   const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
   const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
   const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, orderVatRate(order)).rate : '';
-  const failed = [
-    ...(order.mail?.state === 'failed' ? [['seller', o.resendSeller] as const] : []),
-    ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
-  ];
+  const mails = [
+    ['seller', order.mail, o.resendSeller, o.giveUpSeller],
+    ['buyer', order.confirmation, o.resendBuyer, o.giveUpBuyer],
+  ] as const;
+  // A failed mail is sent again or given up; a given-up one can still be sent, unless the order was erased (no body
+  // is left) or is held as spam ("not spam" sends its mails).
+  const resendable =
+    order.erased || order.spam
+      ? []
+      : mails.filter(([, state]) => state && state.state !== 'sent' && state.state !== 'pending');
+  const failed = mails.filter(([, state]) => state?.state === 'failed');
   return (
     <Layout
       ctx={ctx}
@@ -622,12 +640,7 @@ export function OrderPageView({
                 {/* Erasing the buyer's details empties the notes' text (they may name the buyer); the note stays. */}
                 {event.kind === 'note' && event.detail === ''
                   ? o.noteErased
-                  : fill(w.events[event.kind], {
-                      detail:
-                        event.kind === 'status' && event.detail in w.statuses
-                          ? w.statuses[event.detail as keyof DeskWords['statuses']]
-                          : event.detail,
-                    })}
+                  : fill(w.events[event.kind], { detail: eventDetail(event, w) })}
               </li>
             ))}
           </ol>
@@ -681,12 +694,32 @@ export function OrderPageView({
             </form>
           )}
 
-          {failed.length > 0 && (
+          {resendable.length > 0 && (
             <form method="post" action={action('retry')} class="stack">
               <Csrf token={ctx.csrf} />
               <p>{o.resend}</p>
-              {failed.map(([kind, label]) => (
+              {resendable.map(([kind, , label]) => (
                 <button key={kind} type="submit" name="kind" value={kind}>
+                  {label}
+                </button>
+              ))}
+            </form>
+          )}
+
+          {failed.length > 0 && (
+            <form method="post" action={action('give-up')} class="stack">
+              <Csrf token={ctx.csrf} />
+              <p>{o.giveUp}</p>
+              <p id="give-up-hint">{o.giveUpHint}</p>
+              {failed.map(([kind, , , label]) => (
+                <button
+                  key={kind}
+                  type="submit"
+                  name="kind"
+                  value={kind}
+                  class="secondary"
+                  aria-describedby="give-up-hint"
+                >
                   {label}
                 </button>
               ))}

@@ -412,7 +412,7 @@ export function createDesk({
     );
   });
 
-  const done = ['status', 'note', 'retry', 'spam', 'notSpam', 'notSpamSent', 'erase'] as const;
+  const done = ['status', 'note', 'retry', 'giveUp', 'spam', 'notSpam', 'notSpamSent', 'erase'] as const;
   type Done = (typeof done)[number];
 
   desk.get('/orders/:number', async (c) => {
@@ -483,6 +483,15 @@ export function createDesk({
     await store.recordEvent(number, { who: c.get('user')!, kind: 'retry' });
     onMail();
     return back(c, number, 'done=retry');
+  });
+
+  desk.post('/orders/:number/give-up', async (c) => {
+    const number = c.req.param('number');
+    // The button pressed names the mail, as for sending again.
+    const { kind } = await c.req.parseBody();
+    if (kind !== 'seller' && kind !== 'buyer') return back(c, number, 'error=give-up');
+    if (!(await store.giveUpMail(number, kind, c.get('user')!))) return back(c, number, 'error=give-up');
+    return back(c, number, 'done=giveUp');
   });
 
   desk.post('/orders/:number/spam', async (c) => {

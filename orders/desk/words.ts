@@ -27,7 +27,15 @@ export interface DeskWords {
     refused: string;
   };
   statuses: Record<OrderStatus, string>;
-  mail: { sent: string; pending: string; failed: string; none: string; spam: string; limit: string };
+  mail: {
+    sent: string;
+    pending: string;
+    failed: string;
+    givenUp: string;
+    none: string;
+    spam: string;
+    limit: string;
+  };
   vatCases: Record<VatCase, string>;
   list: {
     heading: string;
@@ -106,6 +114,11 @@ export interface DeskWords {
     resend: string;
     resendSeller: string;
     resendBuyer: string;
+    /** Giving up a failed mail: the form's heading, what it means, and a button per mail. */
+    giveUp: string;
+    giveUpHint: string;
+    giveUpSeller: string;
+    giveUpBuyer: string;
     spam: string;
     spamBecause: Record<'honeypot' | 'tooFast' | 'staff', string>;
     markSpam: string;
@@ -131,7 +144,7 @@ export interface DeskWords {
     noNotesAfterErasure: string;
   };
   events: Record<EventKind, string>;
-  done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
+  done: Record<'status' | 'note' | 'retry' | 'giveUp' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
   errors: {
     notFound: string;
     /** Any other address under the desk that is not one of its pages. */
@@ -187,6 +200,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       sent: 'gesendet',
       pending: 'wartet',
       failed: 'fehlgeschlagen',
+      givenUp: 'aufgegeben',
       none: 'keine',
       spam: 'keine (Spam)',
       limit: 'übersprungen: schon 3 Bestätigungen an diese Adresse in 24 Stunden',
@@ -272,9 +286,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       final: 'Der Status ist endgültig.',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
-      resend: 'Fehlgeschlagene E-Mail erneut senden',
+      resend: 'Fehlgeschlagene oder aufgegebene E-Mail erneut senden',
       resendSeller: 'Bestellung an den Vertrieb erneut senden',
       resendBuyer: 'Bestätigung erneut senden',
+      giveUp: 'Fehlgeschlagene E-Mail aufgeben',
+      giveUpHint:
+        'Wenn sie niemand mehr senden wird, etwa an eine falsch eingegebene Adresse: Sie zählt dann nicht mehr als fehlgeschlagen, bleibt hier und in den Exporten aber als aufgegeben sichtbar und lässt sich weiterhin erneut senden.',
+      giveUpSeller: 'Bestellung an den Vertrieb aufgeben',
+      giveUpBuyer: 'Bestätigung aufgeben',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
@@ -316,6 +335,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Status: {detail}',
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
+      giveUp: 'E-Mail aufgegeben: {detail}',
       spam: 'Als Spam markiert',
       notSpam: 'Spam-Markierung aufgehoben',
       erase: 'Kundendaten gelöscht',
@@ -324,6 +344,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Der Status ist gespeichert.',
       note: 'Die Notiz ist gespeichert.',
       retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
+      giveUp: 'Die E-Mail ist aufgegeben und zählt nicht mehr als fehlgeschlagen.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
@@ -379,6 +400,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       sent: 'sent',
       pending: 'pending',
       failed: 'failed',
+      givenUp: 'given up',
       none: 'none',
       spam: 'none (spam)',
       limit: 'skipped: this address already had 3 confirmations in 24 hours',
@@ -464,9 +486,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       final: 'The status is final.',
       note: 'Note',
       addNote: 'Add the note',
-      resend: 'Send a failed email again',
+      resend: 'Send a failed or given-up email again',
       resendSeller: 'Send the order to the sales team again',
       resendBuyer: 'Send the confirmation again',
+      giveUp: 'Give up a failed email',
+      giveUpHint:
+        'When nobody is going to send it, such as one to a mistyped address: it then no longer counts as failed, but stays visible here and in the exports as given up, and can still be sent again.',
+      giveUpSeller: 'Give up the order to the sales team',
+      giveUpBuyer: 'Give up the confirmation',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: the hidden field was filled in.',
@@ -507,6 +534,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Status: {detail}',
       note: 'Note: {detail}',
       retry: 'Email queued again',
+      giveUp: 'Email given up: {detail}',
       spam: 'Marked as spam',
       notSpam: 'Marked as not spam',
       erase: 'Buyer’s details erased',
@@ -515,6 +543,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'The status is saved.',
       note: 'The note is saved.',
       retry: 'The email is queued again and goes out within seconds.',
+      giveUp: 'The email is given up and no longer counts as failed.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',
       notSpamSent: 'The order is no longer spam. Its emails were sent before; no further email goes out.',
