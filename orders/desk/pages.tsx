@@ -233,9 +233,9 @@ function noConfirmation(order: StoredOrder, w: DeskWords): string {
   return w.mail.none;
 }
 
+/** What happened to the confirmation: a spam mark after it went out leaves it sent. */
 function confirmationLabel(order: StoredOrder, w: DeskWords) {
-  const none = Boolean(order.spam) || order.confirmationSkipped === 'limit';
-  return mailLabel(none ? null : order.confirmation, w, noConfirmation(order, w));
+  return mailLabel(order.confirmation, w, noConfirmation(order, w));
 }
 
 /** The list's filter as query parameters: the list's own links, the pages and the export keep it. */

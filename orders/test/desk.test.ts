@@ -977,6 +977,24 @@ describe('working with orders', () => {
     assert.equal(smtp.mailsOf(number).length, 1);
   });
 
+  it('shows a confirmation that went out before the order was marked as spam as sent, in the list too', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'spaeter-spam@kunde.example' } }));
+    await waitFor('both mails recorded as sent', async () => {
+      const order = await store.orderByNumber(number);
+      return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
+    });
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/spam');
+    assert.ok(anna.text().includes(de.order.spamBecause.staff));
+    assert.ok(anna.text().includes(`${de.order.buyerMail}${de.mail.sent}`), anna.text());
+    await anna.get(`/desk?${new URLSearchParams({ q: number, spam: '1' })}`);
+    assert.deepEqual(anna.listed(), [number]);
+    assert.ok(anna.text().includes(`${de.list.buyer}: ${de.mail.sent}`), anna.text());
+    assert.ok(!anna.text().includes(de.mail.spam), 'not “none (spam)”: it went out');
+  });
+
   it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
     const anna = browser();
     await anna.signIn('anna');
