@@ -205,13 +205,14 @@ export function ordersCsv(orders: StoredOrder[], options: CsvOptions = {}): stri
     'vat_case',
     'lines',
     ...BUYER_FIELDS,
-    // sent, pending or failed; when it was sent, since when it waits, or when it was given up
+    // sent, pending, failed or givenUp; when it was sent, since when it waits, when it failed or was given up
     'mail_state',
     'mail_at',
     'mail_tries',
     // the mail server's last answer (or what went wrong on the way)
     'mail_error',
-    // where the sales team is with it (desk), and the buyer's confirmation: sent, pending, failed, skipped or ''
+    // where the sales team is with it (desk), and the buyer's confirmation: sent, pending, failed, givenUp, skipped
+    // or ''
     'status',
     'confirmation_state',
   ];

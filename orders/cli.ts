@@ -3,8 +3,8 @@
 //
 //   npm run orders -- retry NUMBER   queue the failed mails of one order again; a running service sends them
 //   npm run orders -- erase NUMBER   remove the buyer's personal data of one order, everywhere the service keeps it
-//   npm run orders -- prune          apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS,
-//                                    desk sessions idle past their limit
+//   npm run orders -- prune          apply the retention: spam 30 days after it was held or marked, orders after
+//                                    ORDER_RETENTION_YEARS, desk sessions idle past their limit; names each order deleted
 //   npm run orders -- user add NAME  add a desk account: asks for the password twice, or reads one line from stdin
 //   npm run orders -- user remove NAME | user list
 //   npm run orders -- help           what each command does
@@ -16,14 +16,15 @@ import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
 import { accountName, hashPassword, passwordProblem, SESSION_IDLE_MS } from './desk/auth';
 import { eraseBuyer, mailFiles } from './mail';
-import { NoDatabase, openStore, type Store } from './store';
+import { businessDay } from '../lib/business-day';
+import { NoDatabase, SPAM_DAYS, openStore, type Store } from './store';
 
 const usage = [
   'Usage: npm run orders -- COMMAND',
   '',
   '  retry NUMBER       queue the failed mails of one order again; a running service sends them',
   "  erase NUMBER       remove the buyer's personal data of one order everywhere; number, date, lines and totals stay",
-  '  prune              apply the retention: spam after 30 days, orders after ORDER_RETENTION_YEARS, idle desk sessions (run it daily)',
+  '  prune              apply the retention: spam 30 days after it was held or marked, orders after ORDER_RETENTION_YEARS, idle desk sessions (run it daily); names each order deleted',
   '  user add NAME      add a desk account: asks for the password twice, or reads one line from standard input',
   '  user remove NAME   remove a desk account and end its sessions',
   '  user list          list the desk accounts',
@@ -221,11 +222,18 @@ export async function runCommand(
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
         const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS);
         await store.compact('prune');
+        // Each order deleted by its number, as erasures are: the owner can tell which records went, and why.
         for (const gone of deleted) {
-          for (const file of mailFiles(config.mail, gone)) fs.rmSync(file, { force: true });
+          for (const file of mailFiles(config.mail, gone.number)) fs.rmSync(file, { force: true });
+          out(
+            gone.why === 'spam'
+              ? `${gone.number}: deleted, spam since ${businessDay(new Date(gone.since))} (kept ${SPAM_DAYS} days)`
+              : `${gone.number}: deleted, received ${businessDay(new Date(gone.since))} (kept ${config.retentionYears} years after the end of its year)`,
+          );
         }
+        const spam = deleted.filter((gone) => gone.why === 'spam').length;
         out(
-          `Pruned: ${deleted.length} orders deleted (spam after 30 days, orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared, ${signIns.sessions} idle desk sessions and ${signIns.failures} old wrong passwords deleted`,
+          `Pruned: ${deleted.length} ${deleted.length === 1 ? 'order' : 'orders'} deleted (${spam} spam after ${SPAM_DAYS} days, ${deleted.length - spam} orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared, ${signIns.sessions} idle desk sessions and ${signIns.failures} old wrong passwords deleted`,
         );
         return 0;
       }

@@ -66,7 +66,7 @@ export function openApiDocument() {
           responses: {
             '200': {
               description:
-                'It does. `pending`: mails not yet sent; `failed`: mails given up (a permanent refusal, or too many tries), sent again only by `npm run orders -- retry NUMBER`.',
+                'It does. `pending`: mails not yet sent; `failed`: mails that failed (a permanent refusal, or too many tries) and wait for someone to send them again (`npm run orders -- retry NUMBER`, or the desk) or give them up at the desk; mails given up, also those of erased or spam orders, are not counted.',
               content: {
                 'application/json': {
                   schema: {

@@ -70,6 +70,11 @@ interface OutboxTable {
   recipient: string | null;
   /** When the mail was first queued; the limit counts confirmations by it. */
   created_at: string | null;
+  /**
+   * When the mail was given up: by a sales person (a failed mail nobody will send), or because its order was
+   * erased or marked as spam. A given-up mail is failed no more: health and the desk's failed filter leave it out.
+   */
+  given_up_at: string | null;
 }
 
 interface SettingsTable {
@@ -302,6 +307,16 @@ function migrations(kind: Kind): Record<string, Migration> {
         await db.schema.alterTable('orders').addColumn('vat_rate', 'integer').execute();
       },
     },
+    // A failed mail can be given up, so that the failed count (health's alert) returns to 0. The mails an erasure or
+    // a spam mark failed before are given up from then on.
+    '006-given-up-mails': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('outbox').addColumn('given_up_at', 'text').execute();
+        await sql`update outbox set given_up_at = failed_at where sent_at is null and failed_at is not null and last_error in ('erased', 'spam')`.execute(
+          db,
+        );
+      },
+    },
   };
 }
 
@@ -365,7 +380,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
 }
 
-export type EventKind = 'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'erase';
+export type EventKind = 'status' | 'note' | 'retry' | 'giveUp' | 'spam' | 'notSpam' | 'erase';
 
 export interface OrderEvent {
   at: string;
@@ -489,9 +504,12 @@ export interface NewOrder {
   recipient?: string;
 }
 
-/** Where an order's mail is: sent (at), pending (since), or failed (at, with the server's answer). */
+/**
+ * Where an order's mail is: sent (at), pending (since), failed (at, with the server's answer), or given up (at, with
+ * the last answer, or `erased` or `spam`): failed, and nobody is to send it, so it no longer counts as failed.
+ */
 export interface MailState {
-  state: 'sent' | 'pending' | 'failed';
+  state: 'sent' | 'pending' | 'failed' | 'givenUp';
   at: string;
   attempts: number;
   error: string | null;
@@ -544,7 +562,15 @@ export function retentionCutoff(now: Date, years: number): Date {
 
 /** A sent or erased mail's body: nothing of the buyer's is left. */
 const CLEARED = '{}';
-/** Spam is kept this long, to see what bots send, then deleted. */
+/** An order `prune` deleted: its number, and whether as spam (held or marked `since`) or past its retention. */
+export interface PrunedOrder {
+  number: string;
+  why: 'spam' | 'retention';
+  /** When it was held or marked as spam, or when it arrived. */
+  since: string;
+}
+
+/** Spam is kept this long after it was held or marked, to see what bots send, then deleted. */
 export const SPAM_DAYS = 30;
 /** The client's hash is kept this long for the rate limit, then cleared. */
 const CLIENT_HASH_MS = 24 * 3600_000;
@@ -676,9 +702,13 @@ export async function openStore(
   const filteredOrders = (filter: Omit<OrderFilter, 'spam'>) => {
     let query = ordersWithMails();
     if (filter.status) query = query.where('orders.status', '=', filter.status);
+    // Failed and not given up: what the sales team still has to act on.
     if (filter.mailFailed)
       query = query.where((eb) =>
-        eb.or([eb('outbox.failed_at', 'is not', null), eb('confirmation.failed_at', 'is not', null)]),
+        eb.or([
+          eb.and([eb('outbox.failed_at', 'is not', null), eb('outbox.given_up_at', 'is', null)]),
+          eb.and([eb('confirmation.failed_at', 'is not', null), eb('confirmation.given_up_at', 'is', null)]),
+        ]),
       );
     // Days as the sales team means them: in Germany.
     if (filter.from) query = query.where('orders.created_at', '>=', dayStart(filter.from).toISOString());
@@ -707,12 +737,14 @@ export async function openStore(
         'outbox.queued_at',
         'outbox.last_error',
         'outbox.attempts',
+        'outbox.given_up_at',
         'outbox.id as mail_id',
         'confirmation.sent_at as c_sent_at',
         'confirmation.failed_at as c_failed_at',
         'confirmation.queued_at as c_queued_at',
         'confirmation.last_error as c_last_error',
         'confirmation.attempts as c_attempts',
+        'confirmation.given_up_at as c_given_up_at',
         'confirmation.id as c_mail_id',
       ]);
 
@@ -727,12 +759,14 @@ export async function openStore(
       queued_at: string | null;
       last_error: string | null;
       attempts: number | null;
+      given_up_at: string | null;
       created_at: string;
     },
   ): MailState | null {
     if (id === null) return null;
     const attempts = Number(row.attempts);
     if (row.sent_at) return { state: 'sent', at: row.sent_at, attempts, error: null };
+    if (row.given_up_at) return { state: 'givenUp', at: row.given_up_at, attempts, error: row.last_error };
     if (row.failed_at) return { state: 'failed', at: row.failed_at, attempts, error: row.last_error };
     return { state: 'pending', at: row.queued_at ?? row.created_at, attempts, error: row.last_error };
   }
@@ -762,6 +796,7 @@ export async function openStore(
         queued_at: row.c_queued_at,
         last_error: row.c_last_error,
         attempts: row.c_attempts,
+        given_up_at: row.c_given_up_at,
         created_at: row.created_at,
       }),
       confirmationSkipped: row.confirmation_skipped === 'limit' ? 'limit' : null,
@@ -1123,19 +1158,28 @@ export async function openStore(
     },
 
     /**
-     * Queues the failed (or waiting) mails of one order again, due now: both, or the one of `kind`. False when it
-     * has none unsent that no worker is sending.
+     * Queues the failed, given-up (or waiting) mails of one order again, due now: both, or the one of `kind`. A mail
+     * given up by hand can be sent after all (the buyer's mailbox works again); an erased one has no body left.
+     * False when it has none unsent that no worker is sending, or is held as spam ("not spam" sends its mails).
      */
     async retryMail(number: string, kind?: MailKind): Promise<boolean> {
       const order = await db
         .selectFrom('orders')
         .select('id')
         .where('number', '=', number)
+        .where('spam', 'is', null)
         .executeTakeFirst();
       if (!order) return false;
       const result = await db
         .updateTable('outbox')
-        .set({ failed_at: null, attempts: 0, next_attempt_at: clock, queued_at: clock, lease_token: null })
+        .set({
+          failed_at: null,
+          given_up_at: null,
+          attempts: 0,
+          next_attempt_at: clock,
+          queued_at: clock,
+          lease_token: null,
+        })
         .where('order_id', '=', Number(order.id))
         .$if(kind !== undefined, (query) => query.where('kind', '=', kind!))
         .where('sent_at', 'is', null)
@@ -1153,13 +1197,43 @@ export async function openStore(
       return result.numUpdatedRows > BigInt(0);
     },
 
-    /** How many mails wait to be sent, and how many were given up. */
+    /**
+     * A failed mail nobody will send (a mistyped address the buyer's server refuses for good): given up, it no longer
+     * counts as failed, and the order's history says who gave it up. `retryMail` can still send it. False when that
+     * mail of the order is not failed (sent, waiting, given up already), or there is no such order.
+     */
+    async giveUpMail(number: string, kind: MailKind, who: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const id = await orderId(tx, number);
+        if (id === undefined) return false;
+        const result = await tx
+          .updateTable('outbox')
+          .set({ given_up_at: clock })
+          .where('order_id', '=', id)
+          .where('kind', '=', kind)
+          .where('sent_at', 'is', null)
+          .where('failed_at', 'is not', null)
+          .where('given_up_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== BigInt(1)) return false;
+        await addEvent(tx, id, { who, kind: 'giveUp', detail: kind });
+        return true;
+      });
+    },
+
+    /**
+     * How many mails wait to be sent, and how many failed and wait for someone to act (send again, or give up).
+     * Given-up mails count as neither: once each failure is dealt with, `failed` is 0 again.
+     */
     async mailCounts(): Promise<{ pending: number; failed: number }> {
       const row = await db
         .selectFrom('outbox')
         .select((eb) => [
           eb.fn.countAll().filterWhere('failed_at', 'is', null).as('pending'),
-          eb.fn.countAll().filterWhere('failed_at', 'is not', null).as('failed'),
+          eb.fn
+            .countAll()
+            .filterWhere((eb) => eb.and([eb('failed_at', 'is not', null), eb('given_up_at', 'is', null)]))
+            .as('failed'),
         ])
         .where('sent_at', 'is', null)
         .executeTakeFirstOrThrow();
@@ -1235,13 +1309,18 @@ export async function openStore(
           })
           .where('id', '=', order.id)
           .execute();
-        // A mail not yet sent cannot go out without its body: it is given up, and says why.
+        // A mail not yet sent (waiting, or failed) cannot go out without its body: it is given up, and says why.
         await tx
           .updateTable('outbox')
-          .set({ failed_at: clock, last_error: 'erased', lease_token: null })
+          .set({
+            failed_at: sql<string>`coalesce(failed_at, ${clock})`,
+            given_up_at: clock,
+            last_error: 'erased',
+            lease_token: null,
+          })
           .where('order_id', '=', Number(order.id))
           .where('sent_at', 'is', null)
-          .where('failed_at', 'is', null)
+          .where('given_up_at', 'is', null)
           .execute();
         await tx
           .updateTable('outbox')
@@ -1260,23 +1339,29 @@ export async function openStore(
     },
 
     /**
-     * Applies the retention (docs/orders.md): spam older than 30 days and orders past `retentionYears` (counted
-     * from the end of their year) are deleted with their mails; client hashes older than a day are cleared, and
-     * so are confirmations' recipient hashes older than a day (the limit needs 24 hours) and any sent mail's body. Returns the numbers of the orders deleted.
+     * Applies the retention (docs/orders.md): spam 30 days after it was held or marked, and orders past
+     * `retentionYears` (counted from the end of their year), are deleted with their mails; client hashes older
+     * than a day are cleared, and so are confirmations' recipient hashes older than a day (the limit needs 24
+     * hours) and any sent mail's body. Returns the orders deleted: each number, and why.
      */
-    async prune(now: Date, retentionYears: number): Promise<{ deleted: string[]; cleared: number }> {
+    async prune(now: Date, retentionYears: number): Promise<{ deleted: PrunedOrder[]; cleared: number }> {
       return db.transaction().execute(async (tx) => {
         const spamBefore = new Date(now.getTime() - SPAM_DAYS * DAY_MS).toISOString();
         const keptFrom = retentionCutoff(now, retentionYears).toISOString();
+        // Spam counts from when it was held (the order's arrival) or marked by hand (its last "spam" in the
+        // history): an order marked today is kept 30 days from today, however old it is. Only spam that is still
+        // new: an order someone worked on is a commercial record, whatever an older version let happen to it.
+        const spamSince = sql<string>`coalesce((select max(events.at) from events where events.order_id = orders.id and events.kind = 'spam'), orders.created_at)`;
         const gone = await tx
           .selectFrom('orders')
-          .select(['id', 'number'])
+          .select(['id', 'number', 'created_at', spamSince.as('spam_since')])
           .where((eb) =>
             eb.or([
-              eb.and([eb('spam', 'is not', null), eb('created_at', '<', spamBefore)]),
+              eb.and([eb('spam', 'is not', null), eb('status', '=', 'new'), eb(spamSince, '<', spamBefore)]),
               eb('created_at', '<', keptFrom),
             ]),
           )
+          .orderBy('id')
           .execute();
         const ids = gone.map((row) => Number(row.id));
         for (let i = 0; i < ids.length; i += 500) {
@@ -1304,7 +1389,14 @@ export async function openStore(
           .where('sent_at', 'is not', null)
           .where('message', '!=', CLEARED)
           .executeTakeFirst();
-        return { deleted: gone.map((row) => row.number!), cleared: Number(cleared.numUpdatedRows) };
+        return {
+          deleted: gone.map((row) =>
+            row.created_at < keptFrom
+              ? { number: row.number!, why: 'retention' as const, since: row.created_at }
+              : { number: row.number!, why: 'spam' as const, since: row.spam_since },
+          ),
+          cleared: Number(cleared.numUpdatedRows),
+        };
       });
     },
 
@@ -1377,7 +1469,11 @@ export async function openStore(
       ).map((row) => ({ at: row.at, who: row.who, kind: row.kind, detail: row.detail }));
     },
 
-    /** Moves an order to a status its current one may go to; false when it may not (or no such order). */
+    /**
+     * Moves an order to a status its current one may go to; false when it may not, when it is held as spam (it is
+     * let through first: spam is never worked on, so what is deleted as spam never was), or when there is no such
+     * order.
+     */
     async changeStatus(number: string, to: OrderStatus, who: string): Promise<boolean> {
       const from = ORDER_STATUSES.filter((status) => NEXT_STATUSES[status].includes(to));
       if (from.length === 0) return false;
@@ -1389,6 +1485,7 @@ export async function openStore(
           .set({ status: to })
           .where('id', '=', id)
           .where('status', 'in', from)
+          .where('spam', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;
         await addEvent(tx, id, { who, kind: 'status', detail: to });
@@ -1428,27 +1525,50 @@ export async function openStore(
       });
     },
 
-    /** Marks an order as spam: its mails not yet sent are given up. False when it already is, or is none. */
-    async markSpam(number: string, who: string): Promise<boolean> {
+    /**
+     * Marks an order as spam: its mails not yet sent are given up. Only an order nobody has worked on (status new,
+     * buyer not erased) can be spam: a received order is a commercial letter kept for years, and spam leaves the
+     * accountant's export at once and the database after 30 days. The status is checked in the same statement
+     * that marks it, so a status changed meanwhile in another tab wins.
+     */
+    async markSpam(number: string, who: string): Promise<'marked' | 'worked' | 'already' | 'missing'> {
       return db.transaction().execute(async (tx) => {
-        const id = await orderId(tx, number);
-        if (id === undefined) return false;
+        const order = await tx
+          .selectFrom('orders')
+          .select(['id', 'spam'])
+          .where('number', '=', number)
+          .$if(database.kind === 'postgres', (query) => query.forUpdate())
+          .executeTakeFirst();
+        if (!order) return 'missing';
+        if (order.spam !== null) return 'already';
+        const id = Number(order.id);
         const result = await tx
           .updateTable('orders')
           .set({ spam: 'staff' })
           .where('id', '=', id)
           .where('spam', 'is', null)
+          .where('status', '=', 'new')
+          .where('erased_at', 'is', null)
           .executeTakeFirst();
-        if (result.numUpdatedRows !== BigInt(1)) return false;
+        if (result.numUpdatedRows !== BigInt(1)) return 'worked';
+        // Its mails not yet sent are given up, not failed: nobody is to send them, and health's alert stays quiet.
+        // Those still waiting say why ("not spam" queues them again); a failed one keeps the server's answer.
         await tx
           .updateTable('outbox')
-          .set({ failed_at: clock, last_error: 'spam', lease_token: null })
+          .set({ failed_at: clock, given_up_at: clock, last_error: 'spam', lease_token: null })
           .where('order_id', '=', id)
           .where('sent_at', 'is', null)
           .where('failed_at', 'is', null)
           .execute();
+        await tx
+          .updateTable('outbox')
+          .set({ given_up_at: clock })
+          .where('order_id', '=', id)
+          .where('sent_at', 'is', null)
+          .where('given_up_at', 'is', null)
+          .execute();
         await addEvent(tx, id, { who, kind: 'spam' });
-        return true;
+        return 'marked';
       });
     },
 
@@ -1490,7 +1610,13 @@ export async function openStore(
         } else
           await tx
             .updateTable('outbox')
-            .set({ failed_at: null, last_error: null, next_attempt_at: clock, queued_at: clock })
+            .set({
+              failed_at: null,
+              given_up_at: null,
+              last_error: null,
+              next_attempt_at: clock,
+              queued_at: clock,
+            })
             .where('order_id', '=', id)
             .where('sent_at', 'is', null)
             .where('last_error', '=', 'spam')

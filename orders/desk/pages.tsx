@@ -220,8 +220,11 @@ export function SignInPage({
 
 function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
   if (!state) return fallback;
-  // A failed mail is what the sales team has to act on: it stands out.
-  return state.state === 'failed' ? <strong class="failed">{w.mail.failed}</strong> : w.mail[state.state];
+  // A failed mail is what the sales team has to act on: it stands out. A given-up one no longer does.
+  if (state.state === 'failed') return <strong class="failed">{w.mail.failed}</strong>;
+  // Given up because the order was marked as spam before it went out: none was sent, because of spam.
+  if (state.state === 'givenUp' && state.error === 'spam') return w.mail.spam;
+  return w.mail[state.state];
 }
 
 /** What the buyer's confirmation shows when it has no mail: spam, skipped past the daily limit, or none. */
@@ -231,9 +234,9 @@ function noConfirmation(order: StoredOrder, w: DeskWords): string {
   return w.mail.none;
 }
 
+/** What happened to the confirmation: a spam mark after it went out leaves it sent. */
 function confirmationLabel(order: StoredOrder, w: DeskWords) {
-  const none = Boolean(order.spam) || order.confirmationSkipped === 'limit';
-  return mailLabel(none ? null : order.confirmation, w, noConfirmation(order, w));
+  return mailLabel(order.confirmation, w, noConfirmation(order, w));
 }
 
 /** The list's filter as query parameters: the list's own links, the pages and the export keep it. */
@@ -456,6 +459,14 @@ function MailRow({
   );
 }
 
+/** An event's detail in the desk's words: a status by its name, a given-up mail by which one it was. */
+function eventDetail(event: OrderEvent, w: DeskWords): string {
+  if (event.kind === 'status' && event.detail in w.statuses)
+    return w.statuses[event.detail as keyof DeskWords['statuses']];
+  if (event.kind === 'giveUp') return event.detail === 'buyer' ? w.order.buyerMail : w.order.sellerMail;
+  return event.detail;
+}
+
 export function OrderPageView({
   ctx,
   order,
@@ -480,10 +491,17 @@ export function OrderPageView({
   const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
   const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
   const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, orderVatRate(order)).rate : '';
-  const failed = [
-    ...(order.mail?.state === 'failed' ? [['seller', o.resendSeller] as const] : []),
-    ...(order.confirmation?.state === 'failed' ? [['buyer', o.resendBuyer] as const] : []),
-  ];
+  const mails = [
+    ['seller', order.mail, o.resendSeller, o.giveUpSeller],
+    ['buyer', order.confirmation, o.resendBuyer, o.giveUpBuyer],
+  ] as const;
+  // A failed mail is sent again or given up; a given-up one can still be sent, unless the order was erased (no body
+  // is left) or is held as spam ("not spam" sends its mails).
+  const resendable =
+    order.erased || order.spam
+      ? []
+      : mails.filter(([, state]) => state && state.state !== 'sent' && state.state !== 'pending');
+  const failed = mails.filter(([, state]) => state?.state === 'failed');
   return (
     <Layout
       ctx={ctx}
@@ -636,12 +654,7 @@ export function OrderPageView({
                 {/* Erasing the buyer's details empties the notes' text (they may name the buyer); the note stays. */}
                 {event.kind === 'note' && event.detail === ''
                   ? o.noteErased
-                  : fill(w.events[event.kind], {
-                      detail:
-                        event.kind === 'status' && event.detail in w.statuses
-                          ? w.statuses[event.detail as keyof DeskWords['statuses']]
-                          : event.detail,
-                    })}
+                  : fill(w.events[event.kind], { detail: eventDetail(event, w) })}
               </li>
             ))}
           </ol>
@@ -651,7 +664,9 @@ export function OrderPageView({
       <section aria-labelledby="actions">
         <h2 id="actions">{o.actions}</h2>
         <div class="actions">
-          {next.length > 0 ? (
+          {order.spam ? (
+            <p>{o.spamNoStatus}</p>
+          ) : next.length > 0 ? (
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <label for="new-status">{o.newStatus}</label>
@@ -693,12 +708,32 @@ export function OrderPageView({
             </form>
           )}
 
-          {failed.length > 0 && (
+          {resendable.length > 0 && (
             <form method="post" action={action('retry')} class="stack">
               <Csrf token={ctx.csrf} />
               <p>{o.resend}</p>
-              {failed.map(([kind, label]) => (
+              {resendable.map(([kind, , label]) => (
                 <button key={kind} type="submit" name="kind" value={kind}>
+                  {label}
+                </button>
+              ))}
+            </form>
+          )}
+
+          {failed.length > 0 && (
+            <form method="post" action={action('give-up')} class="stack">
+              <Csrf token={ctx.csrf} />
+              <p>{o.giveUp}</p>
+              <p id="give-up-hint">{o.giveUpHint}</p>
+              {failed.map(([kind, , , label]) => (
+                <button
+                  key={kind}
+                  type="submit"
+                  name="kind"
+                  value={kind}
+                  class="secondary"
+                  aria-describedby="give-up-hint"
+                >
                   {label}
                 </button>
               ))}
@@ -715,12 +750,16 @@ export function OrderPageView({
                 </button>
               </form>
             ) : (
-              <form method="post" action={action('spam')} class="stack">
-                <Csrf token={ctx.csrf} />
-                <button type="submit" class="secondary">
-                  {o.markSpam}
-                </button>
-              </form>
+              // Only an order nobody has worked on: anything else is a commercial record, kept for years.
+              order.status === 'new' && (
+                <form method="post" action={action('spam')} class="stack">
+                  <Csrf token={ctx.csrf} />
+                  <p id="spam-hint">{o.markSpamHint}</p>
+                  <button type="submit" class="secondary" aria-describedby="spam-hint">
+                    {o.markSpam}
+                  </button>
+                </form>
+              )
             ))}
 
           {!order.erased && (

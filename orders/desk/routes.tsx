@@ -412,7 +412,7 @@ export function createDesk({
     );
   });
 
-  const done = ['status', 'note', 'retry', 'spam', 'notSpam', 'notSpamSent', 'erase'] as const;
+  const done = ['status', 'note', 'retry', 'giveUp', 'spam', 'notSpam', 'notSpamSent', 'erase'] as const;
   type Done = (typeof done)[number];
 
   desk.get('/orders/:number', async (c) => {
@@ -422,6 +422,14 @@ export function createDesk({
     if (!order) return render(c, <ErrorPage ctx={pageContext(c)} text={w.errors.notFound} />, 404);
     const flag = c.req.query('done');
     const error = c.req.query('error');
+    // What a refused action says on the order's page; any other refusal, the generic words.
+    const errorTexts: Partial<Record<string, string>> = {
+      status: w.errors.status,
+      note: w.errors.note,
+      'note-erased': w.errors.noteAfterErasure,
+      'spam-worked': w.errors.spamWorked,
+      unsaved: w.errors.unsaved,
+    };
     return render(
       c,
       <OrderPageView
@@ -429,19 +437,7 @@ export function createDesk({
         order={order}
         events={await store.events(number)}
         message={(done as readonly string[]).includes(flag ?? '') ? w.done[flag as Done] : undefined}
-        error={
-          error === 'status'
-            ? w.errors.status
-            : error === 'note'
-              ? w.errors.note
-              : error === 'note-erased'
-                ? w.errors.noteAfterErasure
-                : error === 'unsaved'
-                  ? w.errors.unsaved
-                  : error
-                    ? w.errors.generic
-                    : undefined
-        }
+        error={error ? (errorTexts[error] ?? w.errors.generic) : undefined}
         noteError={error === 'note'}
       />,
     );
@@ -489,9 +485,21 @@ export function createDesk({
     return back(c, number, 'done=retry');
   });
 
+  desk.post('/orders/:number/give-up', async (c) => {
+    const number = c.req.param('number');
+    // The button pressed names the mail, as for sending again.
+    const { kind } = await c.req.parseBody();
+    if (kind !== 'seller' && kind !== 'buyer') return back(c, number, 'error=give-up');
+    if (!(await store.giveUpMail(number, kind, c.get('user')!))) return back(c, number, 'error=give-up');
+    return back(c, number, 'done=giveUp');
+  });
+
   desk.post('/orders/:number/spam', async (c) => {
     const number = c.req.param('number');
-    if (!(await store.markSpam(number, c.get('user')!))) return back(c, number, 'error=spam');
+    // Only a new order can be spam: one someone has worked on is a commercial record, kept for years.
+    const marked = await store.markSpam(number, c.get('user')!);
+    if (marked === 'worked') return back(c, number, 'error=spam-worked');
+    if (marked !== 'marked') return back(c, number, 'error=spam');
     return back(c, number, 'done=spam');
   });
 

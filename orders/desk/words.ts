@@ -27,7 +27,15 @@ export interface DeskWords {
     refused: string;
   };
   statuses: Record<OrderStatus, string>;
-  mail: { sent: string; pending: string; failed: string; none: string; spam: string; limit: string };
+  mail: {
+    sent: string;
+    pending: string;
+    failed: string;
+    givenUp: string;
+    none: string;
+    spam: string;
+    limit: string;
+  };
   vatCases: Record<VatCase, string>;
   list: {
     heading: string;
@@ -110,9 +118,18 @@ export interface DeskWords {
     resend: string;
     resendSeller: string;
     resendBuyer: string;
+    /** Giving up a failed mail: the form's heading, what it means, and a button per mail. */
+    giveUp: string;
+    giveUpHint: string;
+    giveUpSeller: string;
+    giveUpBuyer: string;
     spam: string;
     spamBecause: Record<'honeypot' | 'tooFast' | 'staff', string>;
     markSpam: string;
+    /** Beside "Mark as spam": only a new order can be, and what it means. */
+    markSpamHint: string;
+    /** Where the status form was, on an order held as spam. */
+    spamNoStatus: string;
     notSpam: string;
     notSpamHint: string;
     erase: string;
@@ -131,7 +148,7 @@ export interface DeskWords {
     noNotesAfterErasure: string;
   };
   events: Record<EventKind, string>;
-  done: Record<'status' | 'note' | 'retry' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
+  done: Record<'status' | 'note' | 'retry' | 'giveUp' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
   errors: {
     notFound: string;
     /** Any other address under the desk that is not one of its pages. */
@@ -140,6 +157,8 @@ export interface DeskWords {
     note: string;
     /** A note sent to an order whose buyer's details were erased meanwhile. */
     noteAfterErasure: string;
+    /** "Mark as spam" on an order someone has worked on (or whose buyer was erased) meanwhile. */
+    spamWorked: string;
     /** On the order's page after signing in again: the change sent without a session was not saved. */
     unsaved: string;
     period: string;
@@ -185,6 +204,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       sent: 'gesendet',
       pending: 'wartet',
       failed: 'fehlgeschlagen',
+      givenUp: 'aufgegeben',
       none: 'keine',
       spam: 'keine (Spam)',
       limit: 'übersprungen: schon 3 Bestätigungen an diese Adresse in 24 Stunden',
@@ -271,9 +291,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       final: 'Der Status ist endgültig.',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
-      resend: 'Fehlgeschlagene E-Mail erneut senden',
+      resend: 'Fehlgeschlagene oder aufgegebene E-Mail erneut senden',
       resendSeller: 'Bestellung an den Vertrieb erneut senden',
       resendBuyer: 'Bestätigung erneut senden',
+      giveUp: 'Fehlgeschlagene E-Mail aufgeben',
+      giveUpHint:
+        'Wenn sie niemand mehr senden wird, etwa an eine falsch eingegebene Adresse: Sie zählt dann nicht mehr als fehlgeschlagen, bleibt hier und in den Exporten aber als aufgegeben sichtbar und lässt sich weiterhin erneut senden.',
+      giveUpSeller: 'Bestellung an den Vertrieb aufgeben',
+      giveUpBuyer: 'Bestätigung aufgeben',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
@@ -281,6 +306,10 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Spam: von Hand markiert.',
       },
       markSpam: 'Als Spam markieren',
+      markSpamHint:
+        'Nur solange die Bestellung neu ist. Spam zählt nicht für die Buchhaltung und wird nach 30 Tagen gelöscht.',
+      spamNoStatus:
+        'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Heben Sie die Spam-Markierung auf, um ihren Status zu ändern.',
       notSpam: 'Kein Spam – E-Mails senden',
       notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
       erase: 'Kundendaten löschen',
@@ -311,6 +340,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Status: {detail}',
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
+      giveUp: 'E-Mail aufgegeben: {detail}',
       spam: 'Als Spam markiert',
       notSpam: 'Spam-Markierung aufgehoben',
       erase: 'Kundendaten gelöscht',
@@ -319,6 +349,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Der Status ist gespeichert.',
       note: 'Die Notiz ist gespeichert.',
       retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
+      giveUp: 'Die E-Mail ist aufgegeben und zählt nicht mehr als fehlgeschlagen.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
@@ -333,6 +364,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
+      spamWorked:
+        'Die Bestellung wurde nicht als Spam markiert: Nur eine neue Bestellung kann Spam sein. Diese wird schon bearbeitet und bleibt als Geschäftsbrief aufbewahrt.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -372,6 +405,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       sent: 'sent',
       pending: 'pending',
       failed: 'failed',
+      givenUp: 'given up',
       none: 'none',
       spam: 'none (spam)',
       limit: 'skipped: this address already had 3 confirmations in 24 hours',
@@ -458,9 +492,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       final: 'The status is final.',
       note: 'Note',
       addNote: 'Add the note',
-      resend: 'Send a failed email again',
+      resend: 'Send a failed or given-up email again',
       resendSeller: 'Send the order to the sales team again',
       resendBuyer: 'Send the confirmation again',
+      giveUp: 'Give up a failed email',
+      giveUpHint:
+        'When nobody is going to send it, such as one to a mistyped address: it then no longer counts as failed, but stays visible here and in the exports as given up, and can still be sent again.',
+      giveUpSeller: 'Give up the order to the sales team',
+      giveUpBuyer: 'Give up the confirmation',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: the hidden field was filled in.',
@@ -468,6 +507,9 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Spam: marked by hand.',
       },
       markSpam: 'Mark as spam',
+      markSpamHint:
+        'Only while the order is new. Spam is left out of the accounts and deleted after 30 days.',
+      spamNoStatus: 'An order held as spam is not worked on. Mark it as not spam to change its status.',
       notSpam: 'Not spam: send the emails',
       notSpamHint: 'The order then goes to the sales team, and the buyer gets the confirmation.',
       erase: 'Erase the buyer’s details',
@@ -498,6 +540,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Status: {detail}',
       note: 'Note: {detail}',
       retry: 'Email queued again',
+      giveUp: 'Email given up: {detail}',
       spam: 'Marked as spam',
       notSpam: 'Marked as not spam',
       erase: 'Buyer’s details erased',
@@ -506,6 +549,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'The status is saved.',
       note: 'The note is saved.',
       retry: 'The email is queued again and goes out within seconds.',
+      giveUp: 'The email is given up and no longer counts as failed.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',
       notSpamSent: 'The order is no longer spam. Its emails were sent before; no further email goes out.',
@@ -519,6 +563,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       note: 'Please write a note (at most 2,000 characters).',
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
+      spamWorked:
+        'The order was not marked as spam: only a new order can be spam. This one is already being worked on and is kept as a business record.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:

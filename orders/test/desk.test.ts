@@ -22,7 +22,14 @@ import { getCategories, getDictionary, getSite } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
-import { CLIENT_LOCK_FAILURES, LOCK_FAILURES, LOCK_MS, SESSION_IDLE_MS, signIn } from '../desk/auth';
+import {
+  CLIENT_LOCK_FAILURES,
+  LOCK_FAILURES,
+  LOCK_MS,
+  SESSION_IDLE_MS,
+  hashPassword,
+  signIn,
+} from '../desk/auth';
 import { createDesk } from '../desk/routes';
 import { deskWords } from '../desk/words';
 import { eraseBuyer, mailTransport } from '../mail';
@@ -95,8 +102,11 @@ function command(args: string[], input = '', out: (line: string) => void = () =>
   return runCommand(args, readConfig({ NODE_ENV: 'test', ...env }), out, new Date(), Readable.from([input]));
 }
 
-/** A browser of its own: its cookies, its language, and the forms of the page it shows last. */
-function browser(language = 'en-GB,en;q=0.8', server: { request: typeof app.request } = app) {
+/**
+ * A browser of its own: its cookies, its language, and the forms of the page it shows last; on the service of the
+ * tests unless `service` names another.
+ */
+function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = app) {
   const cookies = new Map<string, string>();
   /** Every Set-Cookie line this browser got, as sent. */
   const setCookies: string[] = [];
@@ -105,7 +115,7 @@ function browser(language = 'en-GB,en;q=0.8', server: { request: typeof app.requ
     const headers = new Headers(init.headers);
     headers.set('Accept-Language', language);
     headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await server.request(`${ORIGIN}${url}`, { ...init, headers });
+    const response = await service.request(`${ORIGIN}${url}`, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       setCookies.push(line);
       const [pair] = line.split(';');
@@ -885,6 +895,9 @@ describe('working with orders', () => {
     opensOn('status', de.done.note);
     await anna.submit('/note', { note: '   ' });
     opensOn('alert', de.errors.note);
+    // Only a new order can be marked as spam.
+    const unworked = await place(validOrder({ buyer: { ...buyer, email: 'neu@kunde.example' } }));
+    await anna.get(`/desk/orders/${unworked}`);
     await anna.submit('/spam');
     opensOn('status', de.done.spam);
     await anna.get(`/desk/orders/${number}/erase`);
@@ -894,6 +907,50 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.title().startsWith(de.order.heading.replace('{number}', number)), anna.title());
     assert.throws(() => anna.focused());
+  });
+
+  it('marks only a new order as spam: one being worked on is refused in words and stays in the accounts', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'bearbeitet@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.buttons().includes(de.order.markSpam), 'offered while the order is new');
+    assert.ok(anna.text().includes(de.order.markSpamHint));
+    const token = anna.csrf();
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(!anna.buttons().includes(de.order.markSpam), 'not offered once someone works on it');
+    // The button of a page opened while the order was new, pressed after a colleague confirmed it.
+    const late = await anna.send(`/desk/orders/${number}/spam`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: ORIGIN },
+      body: new URLSearchParams({ csrf: token }),
+    });
+    assert.equal(late.status, 303);
+    await anna.get(late.headers.get('location')!);
+    assert.ok(anna.text().includes(de.errors.spamWorked), anna.text());
+    assert.equal(anna.focused().role, 'alert');
+    assert.ok(!anna.text().includes(de.order.spamBecause.staff), 'not spam');
+    const day = businessDay((await store.orderByNumber(number))!.createdAt);
+    const booked = parseCsv(await (await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`)).text(), {
+      bom: true,
+      columns: true,
+      delimiter: ';',
+    }) as Record<string, string>[];
+    assert.ok(
+      booked.some((row) => row.number === number),
+      'still in the accountant’s export',
+    );
+    // Spam is not worked on: its status changes only once it is let through.
+    const spam = await place(
+      validOrder({ buyer: { ...buyer, email: 'zweifel@kunde.example' }, website: 'https://spam.example' }),
+    );
+    await anna.get(`/desk/orders/${spam}`);
+    assert.ok(anna.text().includes(de.order.spamNoStatus), anna.text());
+    assert.ok(!anna.buttons().includes(de.order.save));
+    assert.equal(await store.changeStatus(spam, 'confirmed', 'anna'), false);
+    await anna.submit('/not-spam');
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.done.status));
   });
 
   it('ties the error of an empty note to the note field, and links to it from the message', async () => {
@@ -988,6 +1045,24 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(w.done.notSpamSent));
     assert.equal((await store.orderByNumber(number))?.spam, null);
     assert.equal(smtp.mailsOf(number).length, 1);
+  });
+
+  it('shows a confirmation that went out before the order was marked as spam as sent, in the list too', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'spaeter-spam@kunde.example' } }));
+    await waitFor('both mails recorded as sent', async () => {
+      const order = await store.orderByNumber(number);
+      return order?.mail?.state === 'sent' && order.confirmation?.state === 'sent';
+    });
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/spam');
+    assert.ok(anna.text().includes(de.order.spamBecause.staff));
+    assert.ok(anna.text().includes(`${de.order.buyerMail}${de.mail.sent}`), anna.text());
+    await anna.get(`/desk?${new URLSearchParams({ q: number, spam: '1' })}`);
+    assert.deepEqual(anna.listed(), [number]);
+    assert.ok(anna.text().includes(`${de.list.buyer}: ${de.mail.sent}`), anna.text());
+    assert.ok(!anna.text().includes(de.mail.spam), 'not “none (spam)”: it went out');
   });
 
   it('erases a buyer after a confirmation step, as `npm run orders -- erase` does', async () => {
@@ -1330,5 +1405,108 @@ describe('a list of more than a thousand orders', () => {
     await ben.get('/desk?status=new&page=2');
     assert.ok(ben.caption().includes(fill(w.list.count.other, { count: '1,001' })), ben.caption());
     assert.ok(ben.caption().includes(fill(w.list.page, { page: 2, pages })), ben.caption());
+  });
+});
+
+describe('failed mails nobody will send', () => {
+  it('gives up a failed mail at the desk: health and the failed filter count it no more, the page, the export and the history say so, and it can still be sent', async () => {
+    // A service of its own, so that health counts only this test's mails.
+    const config = readConfig({
+      NODE_ENV: 'test',
+      ORDERS_DATA_DIR: tempDir('orders-give-up'),
+      DESK_URL: `${ORIGIN}/desk`,
+    });
+    const own = await openStore(config.database);
+    let worker: Outbox | undefined;
+    const service = createApp({
+      store: own,
+      config: { ...testConfig, deskUrl: config.deskUrl },
+      onMail: () => worker?.wake(),
+    });
+    service.route('/desk', createDesk({ store: own, config, onMail: () => worker?.wake(), log: () => {} }));
+    assert.ok(await own.addUser('carla', await hashPassword(PASSWORD)));
+    // The buyer's mail server refuses the confirmation for good (a full mailbox), until the buyer empties it.
+    let refusing = true;
+    const confirmed: string[] = [];
+    const health = async () => (await service.request('/api/health')).json();
+    try {
+      const placed = async (order: OrderRequestInput) =>
+        orderAcceptedSchema.parse(await (await service.request('/api/orders', post(order))).json())
+          .orderNumber;
+      const refused = await placed(validOrder({ buyer: { ...buyer, email: 'voll@kunde.example' } }));
+      const erased = await placed(validOrder({ buyer: { ...buyer, email: 'loeschen@kunde.example' } }));
+      const spam = await placed(validOrder({ buyer: { ...buyer, email: 'zweifel@kunde.example' } }));
+      const carla = browser('de-DE,de;q=0.9', service);
+      await carla.signIn('carla');
+      // Before any mail goes out, one buyer asks to be erased, and one order turns out to be spam.
+      await carla.get(`/desk/orders/${erased}/erase`);
+      await carla.submit('/erase');
+      assert.ok(carla.text().includes(de.done.erase));
+      await carla.get(`/desk/orders/${spam}`);
+      await carla.submit('/spam');
+      assert.ok(carla.text().includes(de.done.spam));
+
+      worker = startOutbox({
+        store: own,
+        send: async (message) => {
+          if (message.kind !== 'buyer') return;
+          if (refusing) throw Object.assign(new Error('552 5.2.2 Mailbox full'), { responseCode: 552 });
+          confirmed.push(message.orderNumber);
+        },
+        retryMaxMs: 50,
+        leaseMs: 4000,
+        log: () => {},
+      });
+      await waitFor('the confirmation refused, the mail to the sales team sent', async () => {
+        const order = await own.orderByNumber(refused);
+        return order?.confirmation?.state === 'failed' && order.mail?.state === 'sent';
+      });
+      // Only the refused confirmation waits for someone: the erased order's and the spam's mails are given up.
+      assert.deepEqual(await health(), { database: 'ok', mail: { pending: 0, failed: 1 } });
+      await carla.get('/desk?mail=failed');
+      assert.deepEqual(carla.listed(), [refused]);
+      await carla.get(`/desk/orders/${erased}`);
+      assert.ok(carla.text().includes(`${de.order.buyerMail}${de.mail.givenUp}`), carla.text());
+
+      await carla.get(`/desk/orders/${refused}`);
+      assert.ok(carla.text().includes(de.order.giveUpHint));
+      await carla.submit('/give-up', { kind: 'buyer' });
+      assert.ok(carla.text().includes(de.done.giveUp), carla.text());
+      assert.ok(carla.text().includes(`${de.order.buyerMail}${de.mail.givenUp}`), carla.text());
+      assert.ok(carla.text().includes('552 5.2.2 Mailbox full'), 'the server’s answer stays');
+      assert.ok(
+        carla.text().includes(`carla: ${fill(de.events.giveUp, { detail: de.order.buyerMail })}`),
+        carla.text(),
+      );
+      assert.ok(!carla.buttons().includes(de.order.giveUpBuyer), 'given up once');
+      // The alert is quiet again, and the list of failed mails empty.
+      assert.deepEqual(await health(), { database: 'ok', mail: { pending: 0, failed: 0 } });
+      await carla.get('/desk?mail=failed');
+      assert.deepEqual(carla.listed(), []);
+      const exported = parseCsv(await (await carla.get(`/desk/orders.csv?q=${refused}`)).text(), {
+        bom: true,
+        columns: true,
+        delimiter: ';',
+      }) as Record<string, string>[];
+      assert.deepEqual(
+        exported.map((row) => [row.number, row.mail_state, row.confirmation_state]),
+        [[refused, 'sent', 'givenUp']],
+      );
+
+      // The buyer emptied the mailbox and asks for the confirmation after all.
+      refusing = false;
+      await carla.get(`/desk/orders/${refused}`);
+      await carla.submit('/retry', { kind: 'buyer' });
+      assert.ok(carla.text().includes(de.done.retry));
+      await waitFor('the confirmation sent', () => confirmed.includes(refused));
+      await waitFor(
+        'recorded as sent',
+        async () => (await own.orderByNumber(refused))?.confirmation?.state === 'sent',
+      );
+      assert.deepEqual(confirmed, [refused], 'nothing of the erased order or the spam');
+    } finally {
+      await worker?.stop();
+      await own.close();
+    }
   });
 });

@@ -168,6 +168,18 @@ describe('the service on Postgres', { skip }, () => {
     );
     assert.equal(released, true);
     await waitFor('both mails of the order let through', () => smtp.confirmationsOf(spam).length === 1);
+    // Only a new order can be spam, and spam is deleted 30 days after it was marked.
+    assert.equal(await store.markSpam(found, 'anna'), 'worked');
+    const marked = await place({ buyer: { ...buyer, email: 'pg-marked@kunde.example' } });
+    assert.equal(await store.markSpam(marked, 'anna'), 'marked');
+    assert.equal(await store.giveUpMail(marked, 'buyer', 'anna'), false, 'nothing failed to give up');
+    assert.deepEqual((await store.listPage({ mailFailed: true })).orders, []);
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000);
+    assert.deepEqual((await store.prune(inDays(29), 6)).deleted, []);
+    assert.deepEqual(
+      (await store.prune(inDays(31), 6)).deleted.map((gone) => [gone.number, gone.why]),
+      [[marked, 'spam']],
+    );
     assert.equal(await store.erase(found, 'anna'), true);
     assert.equal((await store.listPage({ q: 'nordlicht' })).orders.length, 0);
     assert.equal((await store.events(found)).find((event) => event.kind === 'note')?.detail, '');

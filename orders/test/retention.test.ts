@@ -182,6 +182,61 @@ describe('personal data', () => {
     }
   });
 
+  it('prune counts spam from when it was held or marked, never deletes an order someone worked on, and names each order it deletes', async () => {
+    const dataDir = tempDir('orders-prune-spam');
+    const file = path.join(dataDir, 'orders.db');
+    const settings = readConfig({ ...process.env, ORDERS_DATA_DIR: dataDir, ORDER_RETENTION_YEARS: '6' });
+    const store = await openStore(settings.database);
+    const now = await store.dbNow();
+    const daysLater = (days: number) => new Date(now.getTime() + days * 24 * 3600_000);
+    const arrived = new Date(now.getTime() - 40 * 24 * 3600_000);
+    const numbers: Record<string, string> = {};
+    try {
+      const app = createApp({ store, config, now: () => arrived });
+      const cases: [string, object][] = [
+        ['held 40 days ago', { website: 'https://spam.example' }],
+        ['marked today', {}],
+        ['worked on, marked by an older version', {}],
+      ];
+      for (const [name, changes] of cases) {
+        const response = await app.request('/api/orders', post(validOrder(changes)));
+        assert.equal(response.status, 201);
+        numbers[name] = orderAcceptedSchema.parse(await response.json()).orderNumber;
+      }
+      // Arrived 40 days ago, found to be spam today at the desk.
+      assert.equal(await store.markSpam(numbers['marked today']!, 'anna'), 'marked');
+      // Completed, then marked as spam: what the desk let happen before only new orders could be spam.
+      const client = createClient({ url: `file:${file}` });
+      await client.execute({
+        sql: `update orders set status = 'completed', spam = 'staff' where number = ?`,
+        args: [numbers['worked on, marked by an older version']!],
+      });
+      client.close();
+    } finally {
+      await store.close();
+    }
+    const left = async () => new Set((await rows(file, 'orders')).map((row) => String(row.number)));
+    const prune = async (at: Date) => {
+      const lines: string[] = [];
+      assert.equal(await runCommand(['prune'], settings, (line) => lines.push(line), at), 0);
+      return lines.join('\n');
+    };
+
+    const today = await prune(now);
+    assert.ok(today.includes(numbers['held 40 days ago']!), today);
+    assert.match(today, /1 order deleted/);
+    assert.deepEqual(
+      await left(),
+      new Set([numbers['marked today'], numbers['worked on, marked by an older version']]),
+    );
+
+    // 29 days after it was marked, the spam is still there to look at; 31 days after, it is gone, and said so.
+    assert.match(await prune(daysLater(29)), /0 orders deleted/);
+    const later = await prune(daysLater(31));
+    assert.ok(later.includes(numbers['marked today']!), later);
+    assert.deepEqual(await left(), new Set([numbers['worked on, marked by an older version']]));
+  });
+
   it('prune deletes spam after 30 days, orders after the retention years and idle desk sessions, and clears client hashes', async () => {
     const dataDir = tempDir('orders-prune');
     const file = path.join(dataDir, 'orders.db');
