@@ -6,7 +6,7 @@ import { quoteSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
 import { confirmedSummary, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { formatDay, summarizeOrder, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
-import { useCheckoutStore } from '@/lib/checkout/store';
+import { connectCheckoutStorage, useCheckoutStore } from '@/lib/checkout/store';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
 import { fill } from '@/lib/format';
@@ -54,7 +54,7 @@ export function Checkout(props: CheckoutProps) {
   const { words, vatRate, prices, overviewHref } = props;
   const { strings } = words;
   useEffect(() => connectCartStorage(prices), [prices]);
-  useEffect(() => void useCheckoutStore.persist.rehydrate(), []);
+  useEffect(() => connectCheckoutStorage(), []);
   const loaded = useStoresLoaded();
   const items = useCartStore((state) => state.items);
   const buyer = useCheckoutStore((state) => state.buyer);
