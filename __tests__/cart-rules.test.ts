@@ -18,6 +18,7 @@ import {
   restoreGroup,
   sanitizeItems,
   setQuantity,
+  withoutOrdered,
   type CartItem,
 } from '@/lib/cart/rules';
 
@@ -92,6 +93,23 @@ describe('setQuantity and removeItem', () => {
   it('removes a line by id and leaves the others', () => {
     expect(removeItem(items, 'b').map((entry) => entry.id)).toEqual(['a']);
     expect(removeItem(items, 'unknown')).toEqual(items);
+  });
+});
+
+describe('the cart after an order (withoutOrdered)', () => {
+  const sent = [line('a', 'treppenlifte', 2), line('b', 'kanzlei', 1)];
+
+  it('takes out every ordered lead', () => {
+    expect(withoutOrdered(sent, sent)).toEqual([]);
+  });
+
+  it('keeps what was added while the order was on its way: other lines, and leads added to a sent line', () => {
+    const meanwhile = [line('a', 'treppenlifte', 3), line('b', 'kanzlei', 1), line('c', 'coaching', 4)];
+    expect(withoutOrdered(meanwhile, sent)).toEqual([line('a', 'treppenlifte', 1), line('c', 'coaching', 4)]);
+  });
+
+  it('keeps nothing of a sent line lowered or removed meanwhile', () => {
+    expect(withoutOrdered([line('a', 'treppenlifte', 1)], sent)).toEqual([]);
   });
 });
 

@@ -15,8 +15,8 @@ import { MAX_LENGTHS, NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '@/lib/
 import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION, useCheckoutStore } from '@/lib/checkout/store';
 import { vatIdPrefix } from '@/lib/checkout/vat-id';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
-import { fill } from '@/lib/format';
-import { intlLocales, overviewPath, type Locale } from '@/lib/i18n';
+import { fill, plural } from '@/lib/format';
+import { checkoutPath, intlLocales, overviewPath, type Locale } from '@/lib/i18n';
 import { centsAsText, plain, priceOf } from '@/testing/helpers';
 import { austrianWithId, contact, german, type BillingInput } from '@/testing/buyers';
 import { withOrderService } from './order-service';
@@ -125,6 +125,14 @@ function storeDetails(details: BillingInput, business: unknown = true) {
       version: CHECKOUT_STORAGE_VERSION,
     }),
   );
+}
+
+/** Another tab of this browser writes its storage, and the browser tells this one. */
+function anotherTabStores(key: string, state: unknown, version: number) {
+  act(() => {
+    localStorage.setItem(key, JSON.stringify({ state, version }));
+    window.dispatchEvent(new StorageEvent('storage', { key }));
+  });
 }
 
 /** Resolves once a store has next finished reading this browser's storage. */
@@ -642,12 +650,106 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     });
 
     await user.click(page.orderButton());
-    await screen.findByRole('heading', { name: strings.confirmation.heading });
+    const heading = await screen.findByRole('heading', { name: strings.confirmation.heading });
+    expect(heading).toHaveAccessibleDescription(expect.stringContaining(strings.confirmation.cartEmpty));
     const document = plain(screen.getByRole('article', { name: strings.confirmation.document }).textContent);
     for (const cents of [unit, 2 * unit, 5 * unit, taken, vatOf(taken), taken + vatOf(taken)])
       expect(document).toContain(centsAsText(cents, locale));
     for (const cents of [stairlift, 5 * stairlift, net])
       expect(document).not.toContain(centsAsText(cents, locale));
+  });
+
+  /** Leads of another category, added in another tab. */
+  const coaching = {
+    id: 'coaching-1700000000002-0',
+    category: 'coaching',
+    exclusive: false,
+    area: 'germany',
+    quantity: 3,
+  };
+
+  it('after an order, leaves in the cart the leads another tab added while it was on its way, and says so', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    const lines = cartLines.map(({ category, exclusive, area, quantity }) => ({
+      category,
+      exclusive,
+      area,
+      quantity,
+      price: stairlift * (exclusive ? 5 : 1),
+    }));
+    global.fetch = jest.fn().mockImplementation(async () => {
+      // While the order is on its way, the buyer adds leads in another tab.
+      anotherTabStores(CART_STORAGE_KEY, { items: [...cartLines, coaching] }, CART_STORAGE_VERSION);
+      await waitFor(() => expect(useCartStore.getState().items).toHaveLength(cartLines.length + 1));
+      return {
+        status: 201,
+        headers: { get: () => null },
+        json: async () => ({
+          orderNumber: 'LW-20261126-000044',
+          lines,
+          net,
+          vat: vatOf(net),
+          gross: net + vatOf(net),
+        }),
+      };
+    });
+
+    await user.click(page.orderButton());
+    const heading = await screen.findByRole('heading', { name: strings.confirmation.heading });
+    // Read with the heading: the order's number, and that the cart still holds the leads it did not order.
+    const kept = fill(plural(strings.confirmation.cartKept, coaching.quantity, locale), {
+      count: coaching.quantity,
+    });
+    expect(heading).toHaveAccessibleDescription(expect.stringContaining('LW-20261126-000044'));
+    expect(heading).toHaveAccessibleDescription(expect.stringContaining(kept));
+    expect(heading).not.toHaveAccessibleDescription(expect.stringContaining(strings.confirmation.cartEmpty));
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as { state: { items: unknown[] } };
+    expect(stored.state.items).toEqual([coaching]);
+    expect(screen.getByRole('link', { name: strings.confirmation.orderKept })).toHaveAttribute(
+      'href',
+      checkoutPath(locale),
+    );
+  });
+
+  it('shows an order another tab sent, until the cart holds leads added after it', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { strings } = page;
+    expect(page.field('company')).toHaveValue(german.company);
+
+    // The other tab stores the confirmation first, then the cart without the ordered lines.
+    anotherTabStores(
+      CHECKOUT_STORAGE_KEY,
+      {
+        buyer: NEW_BUYER,
+        confirmed: {
+          orderNumber: 'LW-20261126-000045',
+          orderedOn: '2026-11-26',
+          quote: { number: 'AN-20261126-7K3Q9M', date: '2026-11-26' },
+          items: cartLines.map((line) => ({ ...line, price: stairlift * (line.exclusive ? 5 : 1) })),
+          buyer: { ...NEW_BUYER, ...german },
+          vatRate: rate,
+          cartLines: cartLines.map((line) => line.id),
+        },
+      },
+      CHECKOUT_STORAGE_VERSION,
+    );
+    const heading = await screen.findByRole('heading', { name: strings.confirmation.heading });
+    anotherTabStores(CART_STORAGE_KEY, { items: [] }, CART_STORAGE_VERSION);
+    await waitFor(() =>
+      expect(heading).toHaveAccessibleDescription(expect.stringContaining(strings.confirmation.cartEmpty)),
+    );
+    expect(heading).toHaveAccessibleDescription(expect.stringContaining('LW-20261126-000045'));
+
+    // Leads added afterwards are a new order: the checkout shows them, with the details to type anew.
+    anotherTabStores(CART_STORAGE_KEY, { items: [coaching] }, CART_STORAGE_VERSION);
+    await waitFor(() => expect(page.field('company')).toHaveValue(''));
+    expect(screen.queryByRole('heading', { name: strings.confirmation.heading })).not.toBeInTheDocument();
+    expect(useCheckoutStore.getState().confirmed).toBeUndefined();
   });
 
   it('keeps the number of a quote whose change the buyer undid', async () => {

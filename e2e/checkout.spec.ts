@@ -1,9 +1,9 @@
 /**
  * The checkout in Chromium, for what only a browser shows: one journey per language from the cart to an
  * order the service takes (focus, storage across a reload and a change of language, the clipboard, the
- * service down, printing), the quote printed with ten rows, and the page without JavaScript. The rules under
- * it are units in `__tests__/checkout-page.test.tsx`. Prices, the VAT rate, the seller's facts and every text
- * come from `content/`.
+ * service down, printing), the quote printed with ten rows, the details in two tabs, and the page without
+ * JavaScript. The rules under it are units in `__tests__/checkout-page.test.tsx` and
+ * `__tests__/checkout-store.test.ts`. Prices, the VAT rate, the seller's facts and every text come from `content/`.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Locator, Page, Request } from '@playwright/test';
@@ -280,6 +280,30 @@ for (const lang of langs) {
     });
   });
 }
+
+test('a checkout left open in another tab follows the details typed since, and writes no old copy back', async ({
+  page,
+  context,
+}) => {
+  await fillCartAndCheckOut(page, 'de');
+  const opened = await context.newPage();
+  await opened.goto(checkoutRoute('de'));
+  await expect(billingField(opened, 'de', 'company')).toHaveValue('');
+
+  await fillBilling(page, 'de', german);
+  await expect(billingField(opened, 'de', 'company')).toHaveValue(german.company!);
+  await expect(businessDeclaration(opened, 'de')).toBeChecked();
+
+  // More leads from a category page: the checkout open in the other tab stores a new quote for the changed cart.
+  const more = categories.find((category) => category.id !== treppenlifte.id)!;
+  await page.goto(categoryRoute(more, 'de'));
+  await order(page, 'de', { quantity: 1 });
+  await expect(opened.getByRole('table').first()).toContainText(copyOf(more, 'de').name);
+  await page.goto(checkoutRoute('de'));
+  for (const [field, value] of Object.entries(german) as [BuyerField, string][])
+    await expect(billingField(page, 'de', field)).toHaveValue(value);
+  await expect(businessDeclaration(page, 'de')).toBeChecked();
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

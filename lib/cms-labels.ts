@@ -642,6 +642,12 @@ export const labels: Record<string, Label> = {
     hint: 'Einziger Text der E-Mail, die sich öffnet, wenn die Bestellung zu lang für einen E-Mail-Link ist: Der Kunde ersetzt ihn durch die kopierte Bestellung.',
   },
   'ui.checkout.confirmation.received': { label: 'Text: Bestellung eingegangen' },
+  'ui.checkout.confirmation.cartEmpty': { label: 'Hinweis: Warenkorb jetzt leer' },
+  'ui.checkout.confirmation.cartKept': {
+    label: 'Hinweis: Leads noch im Warenkorb',
+    hint: 'Wenn während des Sendens (in einem anderen Tab) Leads in den Warenkorb kamen: Sie sind nicht bestellt und bleiben im Warenkorb. {count} ist ihre Anzahl.',
+  },
+  'ui.checkout.confirmation.orderKept': { label: 'Link „Übrigen Warenkorb bestellen“' },
   'ui.checkout.confirmation.mailOnItsWay': { label: 'Hinweis: Bestätigung per E-Mail' },
   'ui.checkout.confirmation.document': { label: 'Überschrift der Eingangsbestätigung' },
   'ui.checkout.confirmation.quote': { label: 'Angebotsnummer' },

@@ -4,12 +4,14 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } fro
 import type { PriceList } from '@/lib/categories';
 import { quoteSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
 import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
-import { confirmedSummary, type ConfirmedOrder } from '@/lib/checkout/confirmation';
+import { confirmedSummary, holdsNewOrder, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { formatDay, summarizeOrder, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
-import { useCheckoutStore } from '@/lib/checkout/store';
+import { connectCheckoutStorage, useCheckoutStore } from '@/lib/checkout/store';
+import { cartCount, type CartItem } from '@/lib/cart/rules';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { SiteSettings } from '@/lib/content-schema';
-import { fill } from '@/lib/format';
+import { fill, plural } from '@/lib/format';
+import { checkoutPath } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { BillingForm } from './billing-form';
 import { focusInView } from '@/components/ui/focus-in-view';
@@ -54,7 +56,7 @@ export function Checkout(props: CheckoutProps) {
   const { words, vatRate, prices, overviewHref } = props;
   const { strings } = words;
   useEffect(() => connectCartStorage(prices), [prices]);
-  useEffect(() => void useCheckoutStore.persist.rehydrate(), []);
+  useEffect(() => connectCheckoutStorage(), []);
   const loaded = useStoresLoaded();
   const items = useCartStore((state) => state.items);
   const buyer = useCheckoutStore((state) => state.buyer);
@@ -63,16 +65,19 @@ export function Checkout(props: CheckoutProps) {
   const summary = useMemo(() => summarizeOrder(items, buyer, vatRate, words), [items, buyer, vatRate, words]);
   const problems = useMemo(() => buyerProblems(buyer), [buyer]);
   const complete = Object.keys(problems).length === 0;
-  const signature = quoteSignature(summary);
+  // A new cart is a new order: the last one's confirmation has done its job. Until then the page shows it, also
+  // beside leads that were added while it was on its way and stayed in the cart.
+  const newOrder = confirmed !== undefined && holdsNewOrder(confirmed, items);
+  const confirming = confirmed !== undefined && !newOrder;
   useEffect(() => {
-    if (loaded && summary.rows.length > 0) useCheckoutStore.getState().stamp(signature, props.validityDays);
-  }, [loaded, signature, summary.rows.length, props.validityDays]);
+    if (loaded && newOrder) useCheckoutStore.getState().dismissConfirmation();
+  }, [loaded, newOrder]);
 
-  // A new cart is a new order: the last one's confirmation has done its job.
-  const hasRows = summary.rows.length > 0;
+  const signature = quoteSignature(summary);
+  const quoted = loaded && summary.rows.length > 0 && !confirming;
   useEffect(() => {
-    if (loaded && hasRows && confirmed) useCheckoutStore.getState().dismissConfirmation();
-  }, [loaded, hasRows, confirmed]);
+    if (quoted) useCheckoutStore.getState().stamp(signature, props.validityDays);
+  }, [quoted, signature, props.validityDays]);
 
   /** Fields whose problem is shown: each after the buyer left it, all after a try to go on. */
   const [shown, setShown] = useState<ReadonlySet<BuyerField>>(new Set());
@@ -106,7 +111,7 @@ export function Checkout(props: CheckoutProps) {
       </p>
     );
   }
-  if (summary.rows.length === 0 && confirmed) return <Confirmation {...props} confirmed={confirmed} />;
+  if (confirming) return <Confirmation {...props} confirmed={confirmed} cart={items} />;
   if (summary.rows.length === 0) {
     return (
       <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6 print:hidden">
@@ -248,9 +253,15 @@ function quoteDocument(quote: QuoteStamp, words: OrderWords, validityDays: numbe
  * An order the service took: its number at once, and its confirmation to print or save, also after a
  * reload, until the buyer starts a new order.
  */
-function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: ConfirmedOrder }) {
+function Confirmation({
+  confirmed,
+  cart,
+  ...props
+}: CheckoutProps & { confirmed: ConfirmedOrder; cart: readonly CartItem[] }) {
   const { words } = props;
   const c = words.strings.confirmation;
+  /** Leads added while the order was on its way: not ordered, still in the cart. */
+  const kept = cartCount(cart);
   const summary = confirmedSummary(confirmed, words);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -281,12 +292,23 @@ function Confirmation({ confirmed, ...props }: CheckoutProps & { confirmed: Conf
           {fill(c.received, {
             orderNumber: confirmed.orderNumber,
             email: confirmed.buyer.invoiceEmail || confirmed.buyer.email,
-          })}
+          })}{' '}
+          {kept > 0 ? fill(plural(c.cartKept, kept, words.locale), { count: kept }) : c.cartEmpty}
         </p>
         {confirmed.confirmationMail && (
           <p className="mt-2 text-slate-800">{fill(c.mailOnItsWay, { email: confirmed.buyer.email })}</p>
         )}
         <p className="mt-2 text-sm text-slate-700">{c.stored}</p>
+        {kept > 0 && (
+          // The checkout again, with what is left in the cart and the details to type anew.
+          <a
+            href={checkoutPath(words.locale)}
+            onClick={() => useCheckoutStore.getState().dismissConfirmation()}
+            className="bg-brand-700 hover:bg-brand-800 mt-4 mr-6 inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-white"
+          >
+            {c.orderKept}
+          </a>
+        )}
         <a
           href={props.overviewHref}
           onClick={() => useCheckoutStore.getState().dismissConfirmation()}

@@ -55,7 +55,7 @@ export const DECLARATION_ID = 'business-declaration';
  * its number; without one, or when the service cannot be reached, the order goes as an e-mail that the
  * buyer's mail program opens, or as text to copy into any mailbox. All carry the quote's number, the rows,
  * the VAT, the details and the buyer's declaration to order as a business. Only an order the service took
- * empties the cart: a mail may never have left the buyer's outbox.
+ * leaves the cart: a mail may never have left the buyer's outbox.
  *
  * The shop sells to businesses only (§ 14 BGB), so the buyer ticks that they order for their business before
  * any way of ordering works; until then each says what is missing, as for incomplete details, and takes the
@@ -351,6 +351,10 @@ function ToService({
     const result = await sendOrder(endpoint, { ...body, key });
     setSending(false);
     if (result.ok) {
+      // Leads added to the cart while the order was on its way (in another tab) were not ordered: they stay in the
+      // cart, and the confirmation knows them (`holdsNewOrder`). It is stored before the cart changes, so that no
+      // other open checkout sees the cart without the ordered lines while it still has the buyer's details.
+      const cart = useCartStore.getState();
       checkout.confirm({
         orderNumber: result.orderNumber,
         orderedOn: businessDay(new Date()),
@@ -362,8 +366,9 @@ function ToService({
         vatRate,
         totals: { net: result.net, vat: result.vat, gross: result.gross },
         confirmationMail: result.confirmationMail,
+        cartLines: cart.items.map((item) => item.id),
       });
-      useCartStore.getState().clear();
+      cart.removeOrdered(items);
     } else {
       // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).
       if (result.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);

@@ -50,6 +50,23 @@ export function removeItem(items: readonly CartItem[], id: string): CartItem[] {
   return items.filter((line) => line.id !== id);
 }
 
+/**
+ * The cart once the order service has taken an order of the lines `sent`: each sent line's leads taken out of the
+ * line with its id. Whatever was added while the order was on its way (from another tab) was not ordered and
+ * stays: other lines, and leads added to a sent line.
+ */
+export function withoutOrdered(
+  items: readonly CartItem[],
+  sent: readonly Pick<CartItem, 'id' | 'quantity'>[],
+): CartItem[] {
+  const ordered = new Map(sent.map((line) => [line.id, line.quantity]));
+  return items.flatMap((line) => {
+    const quantity = ordered.has(line.id) ? line.quantity - ordered.get(line.id)! : line.quantity;
+    if (quantity < MIN_QUANTITY) return [];
+    return quantity === line.quantity ? [line] : [{ ...line, quantity }];
+  });
+}
+
 /** Σ price × quantity, in cents. */
 export function cartTotal(items: readonly CartItem[]): number {
   return items.reduce((sum, line) => sum + line.price * line.quantity, 0);

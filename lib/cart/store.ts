@@ -12,6 +12,7 @@ import {
   removeGroup,
   restoreGroup,
   sanitizeItems,
+  withoutOrdered,
   type CartItem,
   type Order,
   type RemovedGroup,
@@ -52,6 +53,8 @@ export interface CartState {
   /** Takes a row out and returns what `restore` needs to put it back. */
   remove: (key: string) => RemovedGroup;
   restore: (removed: RemovedGroup) => void;
+  /** Takes out the leads of an order the service took (`withoutOrdered`) and returns what stays in the cart. */
+  removeOrdered: (sent: readonly CartItem[]) => CartItem[];
   clear: () => void;
 }
 
@@ -97,6 +100,11 @@ export const useCartStore = create<CartState>()(
       },
       restore(removed) {
         set({ items: restoreGroup(get().items, removed) });
+      },
+      removeOrdered(sent) {
+        const items = withoutOrdered(get().items, sent);
+        set({ items });
+        return items;
       },
       clear() {
         set({ items: [] });

@@ -27,6 +27,21 @@ export interface ConfirmedOrder {
   totals?: { net: number; vat: number; gross: number };
   /** Whether the service said a confirmation mail is on its way to the buyer's address. */
   confirmationMail?: boolean;
+  /**
+   * The ids of the cart's lines when the service took the order: the ordered ones, and any added meanwhile (in
+   * another tab), which were not ordered and stay in the cart. A cart with any other line holds a new order.
+   */
+  cartLines?: string[];
+}
+
+/**
+ * Whether the cart holds a new order: a line that was not in it when the service took the last one. Until then the
+ * checkout shows that order's confirmation, and says what the cart still holds. A tab that has not yet heard that
+ * the ordered lines left the cart still has only lines of the confirmation's cart, and keeps the confirmation.
+ */
+export function holdsNewOrder(confirmed: ConfirmedOrder, cart: readonly Pick<CartItem, 'id'>[]): boolean {
+  const known = new Set(confirmed.cartLines);
+  return cart.some((line) => !known.has(line.id));
 }
 
 /** The confirmation's summary: the service's rows and totals, and the details. */
@@ -64,6 +79,13 @@ function sanitizeLine(raw: unknown): CartItem | undefined {
   return { id, category, exclusive, area, price: price as number, quantity: quantity as number };
 }
 
+/** Cart line ids as the cart keeps them (`sanitizeItems`); any other entry is dropped. */
+function sanitizeLineIds(raw: unknown[]): string[] {
+  return raw
+    .slice(0, MAX_LINES)
+    .filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 120);
+}
+
 /** A stored confirmation read back; anything that is not one in every part reads as none. */
 export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
   if (!isRecord(raw) || !isRecord(raw.quote) || !Array.isArray(raw.items)) return undefined;
@@ -85,5 +107,6 @@ export function sanitizeConfirmation(raw: unknown): ConfirmedOrder | undefined {
     vatRate,
     totals: sanitizeTotals(raw.totals),
     ...(typeof raw.confirmationMail === 'boolean' ? { confirmationMail: raw.confirmationMail } : {}),
+    ...(Array.isArray(raw.cartLines) ? { cartLines: sanitizeLineIds(raw.cartLines) } : {}),
   };
 }

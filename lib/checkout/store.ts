@@ -12,7 +12,7 @@ import { newOrderKey } from './send';
  * The checkout's billing details, the buyer's declaration to order as a business and the current quote's number,
  * kept in this browser's localStorage only (the page says so), so that a reload or a change of language loses
  * nothing. They leave the browser only in the order the buyer sends, and are forgotten once the service has taken
- * it. `forget` deletes them.
+ * it. `forget` deletes them. Every open checkout follows the newest stored copy (`connectCheckoutStorage`).
  */
 export const CHECKOUT_STORAGE_KEY = 'leadwerk-checkout';
 export const CHECKOUT_STORAGE_VERSION = 1;
@@ -49,7 +49,10 @@ export interface CheckoutState extends StoredCheckout {
   setBusiness: (declared: boolean) => void;
   /** The quote's number for what it says: kept while that stays the same and the quote holds, else a new one. */
   stamp: (content: string, validityDays: number, now?: Date) => QuoteStamp;
-  /** The key for sending this content of the order of this quote: the same on every try, new when it changed. */
+  /**
+   * The key for sending this content of the order of this quote: the same on every try, in every tab (it is stored
+   * with the details, which every tab follows), new when it changed.
+   */
   keyFor: (quote: string, content: string) => string;
   /** The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key. */
   confirm: (order: ConfirmedOrder) => void;
@@ -208,3 +211,19 @@ export const useCheckoutStore = create<CheckoutState>()(
     },
   ),
 );
+
+function onStorage(event: StorageEvent) {
+  if (event.key === CHECKOUT_STORAGE_KEY || event.key === null) void useCheckoutStore.persist.rehydrate();
+}
+
+/**
+ * Loads the stored checkout, and again whenever another tab changes it. Every change of the store writes all of
+ * it, so a tab that kept an older copy (details typed in another tab, or forgotten there after an order) would
+ * write that copy back with its next change, a new quote number for a changed cart being one. Following every
+ * write keeps each tab on the newest details, and keeps one idempotency key for one order in all of them.
+ */
+export function connectCheckoutStorage(): () => void {
+  void useCheckoutStore.persist.rehydrate();
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
