@@ -3,6 +3,7 @@ import {
   EXCLUSIVE_FACTOR,
   eurosToCents,
   exclusiveSurchargeCents,
+  formatAmount,
   formatEuros,
   formatMoney,
   unitPriceCents,
@@ -38,6 +39,15 @@ describe('formatMoney (cents, two decimals)', () => {
   });
 });
 
+describe('formatAmount (cents as a spreadsheet number)', () => {
+  it('writes euros with two decimals and the language’s decimal mark, no thousands separator, no euro sign', () => {
+    expect(formatAmount(387000, 'de')).toBe('3870,00');
+    expect(formatAmount(387000, 'en')).toBe('3870.00');
+    expect(formatAmount(123456789, 'de')).toBe('1234567,89');
+    expect(formatAmount(5, 'en')).toBe('0.05');
+  });
+});
+
 describe('formatEuros (whole euros, no decimals)', () => {
   it('formats "ab 89 €" and "from €89" prices', () => {
     expect(plain(formatEuros(89, 'de'))).toBe('89 €');
@@ -70,6 +80,18 @@ describe('formatting agrees with the platform', () => {
       expect(formatMoney(cents, locale)).toBe(reference(locale, 2).format(cents / 100));
       // Intl writes −0 as "-0,00 €"; a shop never shows that, so zero is checked unsigned only.
       if (cents > 0) expect(formatMoney(-cents, locale)).toBe(reference(locale, 2).format(-cents / 100));
+    }
+  });
+
+  it.each(['de', 'en'] as const)('formats a spreadsheet’s amount exactly as Intl does in %s', (locale) => {
+    const number = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    });
+    for (const cents of amounts) {
+      expect(formatAmount(cents, locale)).toBe(number.format(cents / 100));
+      if (cents > 0) expect(formatAmount(-cents, locale)).toBe(number.format(-cents / 100));
     }
   });
 

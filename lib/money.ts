@@ -46,12 +46,28 @@ function withCurrency(amount: string, negative: boolean, locale: Locale): string
   return `${negative ? '-' : ''}${moneyFormats[locale].withSymbol(amount)}`;
 }
 
+/** The digits of an amount of cents with two decimals, euros grouped by `group` (or not, when it is empty). */
+function amountDigits(cents: number, locale: Locale, group: string): string {
+  const whole = Math.round(Math.abs(cents));
+  const euros = String(Math.floor(whole / 100));
+  const hundredths = String(whole % 100).padStart(2, '0');
+  return `${group ? groupThousands(euros, group) : euros}${moneyFormats[locale].decimal}${hundredths}`;
+}
+
 /** Formats cents with two decimals: `1.200,00 €` in German, `€1,200.00` in English. */
 export function formatMoney(cents: number, locale: Locale): string {
-  const whole = Math.round(Math.abs(cents));
-  const { group, decimal } = moneyFormats[locale];
-  const amount = `${groupThousands(String(Math.floor(whole / 100)), group)}${decimal}${String(whole % 100).padStart(2, '0')}`;
-  return withCurrency(amount, cents < 0 && whole > 0, locale);
+  const amount = amountDigits(cents, locale, moneyFormats[locale].group);
+  return withCurrency(amount, cents < 0 && Math.round(Math.abs(cents)) > 0, locale);
+}
+
+/**
+ * Cents as a number that a spreadsheet in `locale` reads as one, for a CSV file: two decimals with the language's
+ * decimal mark, no thousands separator and no euro sign (`3870,00` in German, `3870.00` in English), the plainest
+ * form an import takes for a number whatever its settings. The currency goes in the column's name.
+ */
+export function formatAmount(cents: number, locale: Locale): string {
+  const amount = amountDigits(cents, locale, '');
+  return cents < 0 && Math.round(Math.abs(cents)) > 0 ? `-${amount}` : amount;
 }
 
 /** Formats whole euros without decimals, for "ab 89 €" / "from €89". Fractions round half away from zero. */
