@@ -12,8 +12,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { businessDay, isDay } from '../../lib/business-day';
 import type { Buyer } from '../../lib/checkout/buyer';
+import { VAT_CASES, type VatCase } from '../../lib/checkout/vat';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
+import { formatAmount } from '../../lib/money';
 import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../app';
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
@@ -371,32 +373,40 @@ export function createDesk({
     if (!isDay(from) || !isDay(to) || from > to)
       return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.period} />, 400);
     const rows = await store.accounts(from, to);
+    // The file is for the accountant's spreadsheet in the desk's language: its words for the columns, the status
+    // and the VAT case, and amounts as numbers it sums (`3870,00` in German), not cents or text.
+    const locale = localeOf(c);
+    const words = deskWords[locale];
+    const column = words.list.accountsColumns;
+    const amount = (cents: number | string) => formatAmount(Number(cents), locale);
     return c.body(
       safeCsv(
         [
           // The buyer's country and VAT ID: reverse-charge sales go into the EU sales list by the buyer's VAT ID
           // (§ 18a UStG), and the accountant checks the VAT case against them.
           [
-            'number',
-            'date',
-            'status',
-            'net_cents',
-            'vat_case',
-            'vat_cents',
-            'gross_cents',
-            'country',
-            'vat_id',
+            column.number,
+            column.date,
+            column.status,
+            column.net,
+            column.vatCase,
+            column.vat,
+            column.gross,
+            column.country,
+            column.vatId,
           ],
           ...rows.map((row) => {
             const buyer = JSON.parse(row.buyer) as Partial<Buyer>;
             return [
               row.number ?? '',
               businessDay(new Date(row.created_at)),
-              row.status,
-              Number(row.net),
-              row.vat_case,
-              Number(row.vat),
-              Number(row.gross),
+              words.statuses[row.status],
+              amount(row.net),
+              (VAT_CASES as readonly string[]).includes(row.vat_case)
+                ? words.vatCases[row.vat_case as VatCase]
+                : row.vat_case,
+              amount(row.vat),
+              amount(row.gross),
               buyer.country ?? '',
               buyer.vatId ?? '',
             ];

@@ -77,6 +77,18 @@ export interface DeskWords {
     accounts: string;
     accountsHint: string;
     accountsButton: string;
+    /** The names of the accountant's CSV's columns, as the accountant's spreadsheet shows them; amounts in euros. */
+    accountsColumns: {
+      number: string;
+      date: string;
+      status: string;
+      net: string;
+      vatCase: string;
+      vat: string;
+      gross: string;
+      country: string;
+      vatId: string;
+    };
   };
   order: {
     heading: string;
@@ -254,6 +266,17 @@ export const deskWords: Record<Locale, DeskWords> = {
       accounts: 'Export für die Buchhaltung',
       accountsHint: 'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto je Bestellung im Zeitraum, ohne Spam.',
       accountsButton: 'Buchhaltungs-CSV herunterladen',
+      accountsColumns: {
+        number: 'Bestellnummer',
+        date: 'Bestelldatum',
+        status: 'Status',
+        net: 'Netto (EUR)',
+        vatCase: 'Umsatzsteuerfall',
+        vat: 'Umsatzsteuer (EUR)',
+        gross: 'Brutto (EUR)',
+        country: 'Land',
+        vatId: 'USt-IdNr.',
+      },
     },
     order: {
       heading: 'Bestellung {number}',
@@ -455,6 +478,17 @@ export const deskWords: Record<Locale, DeskWords> = {
       accounts: 'Export for the accountant',
       accountsHint: 'Net, VAT case, VAT and gross per order in the period, spam left out.',
       accountsButton: 'Download the accountant’s CSV',
+      accountsColumns: {
+        number: 'Order number',
+        date: 'Order date',
+        status: 'Status',
+        net: 'Net (EUR)',
+        vatCase: 'VAT case',
+        vat: 'VAT (EUR)',
+        gross: 'Gross (EUR)',
+        country: 'Country',
+        vatId: 'VAT ID',
+      },
     },
     order: {
       heading: 'Order {number}',

@@ -17,7 +17,9 @@ import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/
 import { businessDay } from '../../lib/business-day';
 import { formatDay } from '../../lib/checkout/order';
 import { fill } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import { intlLocales, type Locale } from '../../lib/i18n';
+import type { VatCase } from '../../lib/checkout/vat';
+import { formatMoney, unitPriceCents } from '../../lib/money';
 import { getCategories, getDictionary, getSite } from '../../lib/content';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
@@ -937,7 +939,7 @@ describe('working with orders', () => {
       delimiter: ';',
     }) as Record<string, string>[];
     assert.ok(
-      booked.some((row) => row.number === number),
+      booked.some((row) => row[de.list.accountsColumns.number] === number),
       'still in the accountant’s export',
     );
     // Spam is not worked on: its status changes only once it is let through.
@@ -1212,11 +1214,12 @@ describe('working with orders', () => {
     const booked = async (from: string, to: string) =>
       (
         parseCsv(await (await anna.get(`/desk/accounts.csv?from=${from}&to=${to}`)).text(), {
+          bom: true,
           columns: true,
         }) as Record<string, string>[]
-      ).filter((row) => row.number === number);
+      ).filter((row) => row[w.list.accountsColumns.number] === number);
     assert.deepEqual(
-      (await booked('2025-12-01', '2025-12-31')).map((row) => row.date),
+      (await booked('2025-12-01', '2025-12-31')).map((row) => row[w.list.accountsColumns.date]),
       ['2025-12-01'],
     );
     assert.deepEqual(await booked('2025-11-01', '2025-11-30'), []);
@@ -1236,7 +1239,7 @@ describe('working with orders', () => {
     assert.ok(!text.includes(formatDay('2025-11-30', 'de')));
   });
 
-  it('exports the filtered list as Excel-safe CSV for the browser’s language, and the accountant’s totals for a period', async () => {
+  it('exports the filtered list as Excel-safe CSV for the browser’s language, and the accountant’s totals for a period in its words and euros', async () => {
     const anna = browser();
     await anna.signIn('anna');
     const company = '=HYPERLINK("https://evil.example")';
@@ -1268,30 +1271,82 @@ describe('working with orders', () => {
     );
     assert.deepEqual([...new Uint8Array(await csv.arrayBuffer()).slice(0, 3)], bom);
 
-    const order = (await store.orderByNumber(number))!;
-    const day = businessDay(order.createdAt);
-    const accounts = await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`);
-    const totals = parseCsv(await accounts.text(), { columns: true }) as Record<string, string>[];
-    const row = totals.find((entry) => entry.number === number)!;
-    assert.deepEqual(
-      [row.net_cents, row.vat_case, row.vat_cents, row.gross_cents].map(String),
-      [order.net, order.vatCase, order.vat, order.gross].map(String),
-    );
-    // What the EU sales list and the check of the VAT case need: the buyer's country and VAT ID.
+    // The accountant's file, as the accountant's spreadsheet opens it, in the language of the desk.
+    const day = businessDay((await store.orderByNumber(number))!.createdAt);
+    const accounts = async (reader: ReturnType<typeof browser>, locale: Locale) => {
+      const response = await reader.get(`/desk/accounts.csv?from=${day}&to=${day}`);
+      assert.equal(response.status, 200);
+      const column = deskWords[locale].list.accountsColumns;
+      const rows = parseCsv(await response.text(), {
+        bom: true,
+        columns: true,
+        delimiter: locale === 'de' ? ';' : ',',
+      }) as Record<string, string>[];
+      return new Map(rows.map((row) => [row[column.number]!, row]));
+    };
+    // An amount as the spreadsheet of that language reads a number: euros with its decimal mark, nothing else.
+    const euros = (cents: number, locale: Locale) =>
+      new Intl.NumberFormat(intlLocales[locale], {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      }).format(cents / 100);
+    // One of more than a thousand euros, to the EU with a VAT ID; one delivered.
+    const { id: category, price } = getCategories()[0]!;
     const reverseCharge = await place(
       validOrder({
+        lines: [
+          { category, exclusive: true, area: 'germany', quantity: 12, price: unitPriceCents(price, true) },
+        ],
         buyer: { ...buyer, country: 'AT', postcode: '1010', city: 'Wien', vatId: 'ATU13585627' },
       }),
     );
-    const booked = (
-      parseCsv(await (await anna.get(`/desk/accounts.csv?from=${day}&to=${day}`)).text(), {
-        columns: true,
-      }) as Record<string, string>[]
-    ).find((entry) => entry.number === reverseCharge)!;
-    assert.deepEqual(
-      [booked.vat_case, booked.vat_cents, booked.country, booked.vat_id],
-      ['reverseCharge', '0', 'AT', 'ATU13585627'],
-    );
+    const delivered = await place(validOrder({ buyer: { ...buyer, email: 'geliefert@kunde.example' } }));
+    for (const status of ['confirmed', 'inDelivery', 'completed'] as const)
+      assert.equal(await store.changeStatus(delivered, status, 'anna'), true);
+    const big = (await store.orderByNumber(reverseCharge))!;
+    assert.ok(big.gross >= 100_000, 'an order of more than a thousand euros');
+
+    for (const [reader, locale] of [
+      [anna, 'en'],
+      [ben, 'de'],
+    ] as const) {
+      const words = deskWords[locale];
+      const column = words.list.accountsColumns;
+      const booked = await accounts(reader, locale);
+      // Each order's status and VAT case in the desk's words, and amounts that sum to euros, not cents.
+      for (const [wanted, status] of [
+        [number, 'new'],
+        [delivered, 'completed'],
+        [reverseCharge, 'new'],
+      ] as const) {
+        const order = (await store.orderByNumber(wanted))!;
+        const row = booked.get(wanted);
+        assert.ok(row, `${wanted} in the ${locale} file`);
+        assert.deepEqual(
+          [column.date, column.status, column.net, column.vatCase, column.vat, column.gross].map(
+            (name) => row[name],
+          ),
+          [
+            day,
+            words.statuses[status],
+            euros(order.net, locale),
+            words.vatCases[order.vatCase as VatCase],
+            euros(order.vat, locale),
+            euros(order.gross, locale),
+          ],
+          `${wanted} in the ${locale} file`,
+        );
+      }
+      // What the EU sales list and the check of the VAT case need: the buyer's country and VAT ID.
+      const row = booked.get(reverseCharge)!;
+      assert.deepEqual(
+        [row[column.vatCase], row[column.vat], row[column.country], row[column.vatId]],
+        [words.vatCases.reverseCharge, euros(0, locale), 'AT', 'ATU13585627'],
+      );
+      // German: a decimal comma and no thousands separator, a number to German Excel (`3870,00`).
+      if (locale === 'de') assert.match(row[column.gross]!, /^\d{4,},\d\d$/);
+    }
   });
 });
 
