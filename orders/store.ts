@@ -1626,12 +1626,17 @@ export async function openStore(
       });
     },
 
-    /** Net, VAT case, VAT and gross of each order (spam left out) in a range of days in Germany, oldest first. */
+    /**
+     * Net, VAT case, VAT and gross of each order in a range of days in Germany, oldest first: the accountant's
+     * export. Spam and cancelled orders are left out, as neither becomes revenue (docs/orders.md, "The
+     * accountant's CSV").
+     */
     async accounts(from: string, to: string) {
       return db
         .selectFrom('orders')
         .select(['number', 'created_at', 'status', 'net', 'vat_case', 'vat', 'gross', 'buyer'])
         .where('spam', 'is', null)
+        .where('status', '!=', 'cancelled')
         .where('created_at', '>=', dayStart(from).toISOString())
         .where('created_at', '<', dayEnd(to).toISOString())
         .orderBy('id')

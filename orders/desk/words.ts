@@ -264,7 +264,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       pages: 'Seiten der Liste',
       exportCsv: 'Diese Auswahl als CSV exportieren',
       accounts: 'Export für die Buchhaltung',
-      accountsHint: 'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto je Bestellung im Zeitraum, ohne Spam.',
+      accountsHint:
+        'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto in Euro je Bestellung im Zeitraum, jeweils mit Status. Stornierte Bestellungen und Spam sind nicht enthalten, weil aus ihnen kein Umsatz wird.',
       accountsButton: 'Buchhaltungs-CSV herunterladen',
       accountsColumns: {
         number: 'Bestellnummer',
@@ -476,7 +477,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       pages: 'Pages of the list',
       exportCsv: 'Export this selection as CSV',
       accounts: 'Export for the accountant',
-      accountsHint: 'Net, VAT case, VAT and gross per order in the period, spam left out.',
+      accountsHint:
+        'Net, VAT case, VAT and gross in euros per order in the period, each with its status. Cancelled orders and spam are left out, as they never become revenue.',
       accountsButton: 'Download the accountant’s CSV',
       accountsColumns: {
         number: 'Order number',

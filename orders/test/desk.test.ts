@@ -1239,7 +1239,7 @@ describe('working with orders', () => {
     assert.ok(!text.includes(formatDay('2025-11-30', 'de')));
   });
 
-  it('exports the filtered list as Excel-safe CSV for the browser’s language, and the accountant’s totals for a period in its words and euros', async () => {
+  it('exports the filtered list as Excel-safe CSV for the browser’s language, and the accountant’s totals for a period in its words and euros, cancelled orders left out', async () => {
     const anna = browser();
     await anna.signIn('anna');
     const company = '=HYPERLINK("https://evil.example")';
@@ -1291,7 +1291,7 @@ describe('working with orders', () => {
         maximumFractionDigits: 2,
         useGrouping: false,
       }).format(cents / 100);
-    // One of more than a thousand euros, to the EU with a VAT ID; one delivered.
+    // One of more than a thousand euros, to the EU with a VAT ID; one delivered; one cancelled.
     const { id: category, price } = getCategories()[0]!;
     const reverseCharge = await place(
       validOrder({
@@ -1304,6 +1304,8 @@ describe('working with orders', () => {
     const delivered = await place(validOrder({ buyer: { ...buyer, email: 'geliefert@kunde.example' } }));
     for (const status of ['confirmed', 'inDelivery', 'completed'] as const)
       assert.equal(await store.changeStatus(delivered, status, 'anna'), true);
+    const cancelled = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
+    assert.equal(await store.changeStatus(cancelled, 'cancelled', 'anna'), true);
     const big = (await store.orderByNumber(reverseCharge))!;
     assert.ok(big.gross >= 100_000, 'an order of more than a thousand euros');
 
@@ -1346,6 +1348,14 @@ describe('working with orders', () => {
       );
       // German: a decimal comma and no thousands separator, a number to German Excel (`3870,00`).
       if (locale === 'de') assert.match(row[column.gross]!, /^\d{4,},\d\d$/);
+      // A cancelled order never becomes revenue, so it is not in the file, and the page says so beside the export.
+      assert.ok(!booked.has(cancelled), `no cancelled order in the ${locale} file`);
+      await reader.get('/desk');
+      assert.ok(reader.text().includes(words.list.accountsHint), reader.text());
+      assert.ok(
+        words.list.accountsHint.toLowerCase().includes(words.statuses.cancelled),
+        'the hint names them',
+      );
     }
   });
 });
