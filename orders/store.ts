@@ -307,12 +307,13 @@ function migrations(kind: Kind): Record<string, Migration> {
         await db.schema.alterTable('orders').addColumn('vat_rate', 'integer').execute();
       },
     },
-    // A failed mail can be given up, so that the failed count (health's alert) returns to 0. The mails an erasure or
-    // a spam mark failed before are given up from then on.
+    // A failed mail can be given up, so that the failed count (health's alert) returns to 0. The unsent mails of
+    // orders erased or held as spam before are given up from then on: those an erasure or a spam mark failed, and
+    // those that had failed already (a mailbox refused them) when the order was marked.
     '006-given-up-mails': {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable('outbox').addColumn('given_up_at', 'text').execute();
-        await sql`update outbox set given_up_at = failed_at where sent_at is null and failed_at is not null and last_error in ('erased', 'spam')`.execute(
+        await sql`update outbox set given_up_at = failed_at where sent_at is null and failed_at is not null and order_id in (select id from orders where spam is not null or erased_at is not null)`.execute(
           db,
         );
       },
@@ -1181,6 +1182,8 @@ export async function openStore(
           lease_token: null,
         })
         .where('order_id', '=', Number(order.id))
+        // Checked again in the same statement: a colleague's spam mark between the two gave these mails up.
+        .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('spam', 'is', null))
         .$if(kind !== undefined, (query) => query.where('kind', '=', kind!))
         .where('sent_at', 'is', null)
         .where('message', '!=', CLEARED)
