@@ -665,7 +665,8 @@ export function OrderPageView({
         <h2 id="actions">{o.actions}</h2>
         <div class="actions">
           {order.spam ? (
-            <p>{o.spamNoStatus}</p>
+            // It names the "not spam" button, which an erased order does not offer.
+            !order.erased && <p>{o.spamNoStatus}</p>
           ) : next.length > 0 ? (
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />

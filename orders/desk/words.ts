@@ -216,7 +216,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       sent: 'gesendet',
       pending: 'wartet',
       failed: 'fehlgeschlagen',
-      givenUp: 'aufgegeben',
+      givenUp: 'verworfen',
       none: 'keine',
       spam: 'keine (Spam)',
       limit: 'übersprungen: schon 3 Bestätigungen an diese Adresse in 24 Stunden',
@@ -265,10 +265,10 @@ export const deskWords: Record<Locale, DeskWords> = {
       exportCsv: 'Diese Auswahl als CSV exportieren',
       accounts: 'Export für die Buchhaltung',
       accountsHint:
-        'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto in Euro je Bestellung im Zeitraum, jeweils mit Status. Stornierte Bestellungen und Spam sind nicht enthalten, weil aus ihnen kein Umsatz wird.',
+        'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto in Euro je Bestellung im Zeitraum, jeweils mit Status. Stornierte Bestellungen und Spam sind nicht enthalten, weil sie keinen Umsatz bringen.',
       accountsButton: 'Buchhaltungs-CSV herunterladen',
       accountsColumns: {
-        number: 'Bestellnummer',
+        number: 'Auftragsnummer',
         date: 'Bestelldatum',
         status: 'Status',
         net: 'Netto (EUR)',
@@ -315,14 +315,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       final: 'Der Status ist endgültig.',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
-      resend: 'Fehlgeschlagene oder aufgegebene E-Mail erneut senden',
+      resend: 'Fehlgeschlagene oder verworfene E-Mail erneut senden',
       resendSeller: 'Bestellung an den Vertrieb erneut senden',
       resendBuyer: 'Bestätigung erneut senden',
-      giveUp: 'Fehlgeschlagene E-Mail aufgeben',
+      giveUp: 'Fehlgeschlagene E-Mail verwerfen',
       giveUpHint:
-        'Wenn sie niemand mehr senden wird, etwa an eine falsch eingegebene Adresse: Sie zählt dann nicht mehr als fehlgeschlagen, bleibt hier und in den Exporten aber als aufgegeben sichtbar und lässt sich weiterhin erneut senden.',
-      giveUpSeller: 'Bestellung an den Vertrieb aufgeben',
-      giveUpBuyer: 'Bestätigung aufgeben',
+        'Wenn sie niemand mehr senden wird, etwa an eine falsch eingegebene Adresse: Sie zählt dann nicht mehr als fehlgeschlagen, bleibt hier und im CSV-Export der Liste aber sichtbar und lässt sich weiterhin erneut senden.',
+      giveUpSeller: 'E-Mail an den Vertrieb verwerfen',
+      giveUpBuyer: 'Bestätigungs-E-Mail verwerfen',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
@@ -333,7 +333,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpamHint:
         'Nur solange die Bestellung neu ist. Spam zählt nicht für die Buchhaltung und wird nach 30 Tagen gelöscht.',
       spamNoStatus:
-        'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Heben Sie die Spam-Markierung auf, um ihren Status zu ändern.',
+        'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Um ihren Status zu ändern, wählen Sie „Kein Spam – E-Mails senden“; dabei gehen ihre E-Mails hinaus.',
       notSpam: 'Kein Spam – E-Mails senden',
       notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
       erase: 'Kundendaten löschen',
@@ -364,7 +364,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Status: {detail}',
       note: 'Notiz: {detail}',
       retry: 'E-Mail erneut in die Warteschlange gestellt',
-      giveUp: 'E-Mail aufgegeben: {detail}',
+      giveUp: 'E-Mail verworfen: {detail}',
       spam: 'Als Spam markiert',
       notSpam: 'Spam-Markierung aufgehoben',
       erase: 'Kundendaten gelöscht',
@@ -373,7 +373,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Der Status ist gespeichert.',
       note: 'Die Notiz ist gespeichert.',
       retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
-      giveUp: 'Die E-Mail ist aufgegeben und zählt nicht mehr als fehlgeschlagen.',
+      giveUp: 'Die E-Mail ist verworfen und zählt nicht mehr als fehlgeschlagen.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
@@ -389,7 +389,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       spamWorked:
-        'Die Bestellung wurde nicht als Spam markiert: Nur eine neue Bestellung kann Spam sein. Diese wird schon bearbeitet und bleibt als Geschäftsbrief aufbewahrt.',
+        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und bleibt als Geschäftsbrief aufbewahrt.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -531,11 +531,11 @@ export const deskWords: Record<Locale, DeskWords> = {
       resend: 'Send a failed or given-up email again',
       resendSeller: 'Send the order to the sales team again',
       resendBuyer: 'Send the confirmation again',
-      giveUp: 'Give up a failed email',
+      giveUp: 'Give up on a failed email',
       giveUpHint:
-        'When nobody is going to send it, such as one to a mistyped address: it then no longer counts as failed, but stays visible here and in the exports as given up, and can still be sent again.',
-      giveUpSeller: 'Give up the order to the sales team',
-      giveUpBuyer: 'Give up the confirmation',
+        'When nobody is going to send it, such as one to a mistyped address: it then no longer counts as failed, but stays visible here and in the list’s CSV export, and can still be sent again.',
+      giveUpSeller: 'Give up on the order email to the sales team',
+      giveUpBuyer: 'Give up on the confirmation email',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: the hidden field was filled in.',
@@ -545,7 +545,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpam: 'Mark as spam',
       markSpamHint:
         'Only while the order is new. Spam is left out of the accounts and deleted after 30 days.',
-      spamNoStatus: 'An order held as spam is not worked on. Mark it as not spam to change its status.',
+      spamNoStatus:
+        'An order held as spam is not worked on. To change its status, choose “Not spam: send the emails”; its emails then go out.',
       notSpam: 'Not spam: send the emails',
       notSpamHint: 'The order then goes to the sales team, and the buyer gets the confirmation.',
       erase: 'Erase the buyer’s details',
@@ -585,7 +586,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'The status is saved.',
       note: 'The note is saved.',
       retry: 'The email is queued again and goes out within seconds.',
-      giveUp: 'The email is given up and no longer counts as failed.',
+      giveUp: 'The email has been given up on and no longer counts as failed.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',
       notSpamSent: 'The order is no longer spam. Its emails were sent before; no further email goes out.',
@@ -600,7 +601,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
       spamWorked:
-        'The order was not marked as spam: only a new order can be spam. This one is already being worked on and is kept as a business record.',
+        'The order was not marked as spam: only a new order nobody has worked on can be marked as spam. This one has been worked on meanwhile and is kept as a business record.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
       forbidden:

@@ -953,6 +953,14 @@ describe('working with orders', () => {
     await anna.submit('/not-spam');
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(de.done.status));
+    // Erased, spam offers no "not spam", and the page names no such button.
+    const erased = await place(
+      validOrder({ buyer: { ...buyer, email: 'geloescht@kunde.example' }, website: 'https://spam.example' }),
+    );
+    await store.erase(erased, 'anna');
+    await anna.get(`/desk/orders/${erased}`);
+    assert.ok(!anna.buttons().includes(de.order.notSpam));
+    assert.ok(!anna.text().includes(de.order.spamNoStatus), anna.text());
   });
 
   it('ties the error of an empty note to the note field, and links to it from the message', async () => {
