@@ -229,6 +229,25 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(useCheckoutStore.getState().confirmed?.orderNumber).toBe('LW-20261125-0009');
   });
 
+  it('offers the e-mail order, naming the quote, once a second try of the same order got no answer either', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      fill(send.unknown, { button: send.button, email: site.email }),
+    );
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const { quote } = useCheckoutStore.getState().sent!;
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(fill(send.unknownAgain, { quote })),
+    );
+    expect(screen.getByRole('alert')).toHaveFocus();
+    // The e-mail order names that quote, by which sales know a first order that did arrive.
+    expect(
+      decodeURIComponent(screen.getByRole('link', { name: send.byMail }).getAttribute('href')!),
+    ).toContain(quote);
+  });
+
   it('says nothing was ordered, and offers the e-mail order, when the service says it stored nothing', async () => {
     const database = [{ field: 'database', message: 'The order service cannot reach its database' }];
     fetchMock.mockResolvedValue(answer(503, { errors: database }, { 'retry-after': '30' }));

@@ -595,6 +595,10 @@ export const labels: Record<string, Label> = {
   },
   'ui.checkout.send.sending': { label: 'Meldung beim Senden' },
   'ui.checkout.send.unreachable': { label: 'Fehler: Bestellsystem nicht erreichbar' },
+  'ui.checkout.send.unknownAgain': {
+    label: 'Meldung: auch der zweite Versuch ohne Antwort',
+    hint: 'Das Bestellsystem ist wohl nicht erreichbar: jetzt auf die E-Mail-Bestellung verweisen, die die Angebotsnummer nennt, an der der Vertrieb eine doppelte Bestellung erkennt. {quote} wird zur Angebotsnummer.',
+  },
   'ui.checkout.send.unknown': {
     label: 'Meldung: Antwort des Bestellsystems verloren',
     hint: 'Die Bestellung ist vielleicht angekommen (Verbindung abgebrochen, keine Antwort in 20 s). Erneutes Klicken ist sicher; nicht auf die E-Mail-Bestellung verweisen, das wäre eine zweite Bestellung. {button} wird zur Beschriftung der Schaltfläche, {email} zur Adresse des Vertriebs.',
@@ -647,7 +651,7 @@ export const labels: Record<string, Label> = {
     label: 'Hinweis: Leads noch im Warenkorb',
     hint: 'Wenn während des Sendens (in einem anderen Tab) Leads in den Warenkorb kamen: Sie sind nicht bestellt und bleiben im Warenkorb. {count} ist ihre Anzahl.',
   },
-  'ui.checkout.confirmation.orderKept': { label: 'Link „Übrigen Warenkorb bestellen“' },
+  'ui.checkout.confirmation.orderKept': { label: 'Link „Die übrigen Leads bestellen“' },
   'ui.checkout.confirmation.mailOnItsWay': { label: 'Hinweis: Bestätigung per E-Mail' },
   'ui.checkout.confirmation.document': { label: 'Überschrift der Eingangsbestätigung' },
   'ui.checkout.confirmation.quote': { label: 'Angebotsnummer' },

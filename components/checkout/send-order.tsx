@@ -288,6 +288,13 @@ function ToService({
   const send = words.strings.send;
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Exclude<SendResult, { ok: true }>>();
+  /**
+   * The key of the last order whose answer was lost, and how often in a row: a second loss means the service is
+   * most likely away, and the e-mail order becomes the way out (it names the quote, so a first order that did
+   * arrive is known).
+   */
+  const lost = useRef<{ key: string; times: number }>(undefined);
+  const [lostAgain, setLostAgain] = useState(false);
   const [website, setWebsite] = useState('');
   /** When the button appeared: the start of the clock, unless the details were begun before. */
   const shownAt = useRef(0);
@@ -372,6 +379,11 @@ function ToService({
     } else {
       // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).
       if (result.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);
+      lost.current =
+        result.reason === 'unknown'
+          ? { key, times: lost.current?.key === key ? lost.current.times + 1 : 1 }
+          : undefined;
+      setLostAgain((lost.current?.times ?? 0) > 1);
       // Prices that changed since the page was loaded: the reloaded page shows them, in a quote with a new number.
       setFailure(result);
     }
@@ -410,7 +422,12 @@ function ToService({
           role="alert"
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
-          <p className="font-semibold">{failureText(failure, words, email)}</p>
+          <p className="font-semibold">
+            {failureText(failure, words, email, {
+              quote: quote?.number ?? '',
+              again: lostAgain,
+            })}
+          </p>
           {failure.reason === 'pricesChanged' && (
             // A link to this page, without a fragment: following it loads the page again, with the current prices.
             <a
@@ -485,13 +502,20 @@ function PendingNote({
   );
 }
 
-function failureText(failure: Exclude<SendResult, { ok: true }>, words: OrderWords, email: string): string {
+function failureText(
+  failure: Exclude<SendResult, { ok: true }>,
+  words: OrderWords,
+  email: string,
+  lost: { quote: string; again: boolean },
+): string {
   const send = words.strings.send;
   switch (failure.reason) {
     case 'unreachable':
       return send.unreachable;
     case 'unknown':
-      return fill(send.unknown, { button: send.button, email });
+      return lost.again
+        ? fill(send.unknownAgain, { quote: lost.quote })
+        : fill(send.unknown, { button: send.button, email });
     case 'rateLimited': {
       const minutes = Math.max(1, Math.ceil(failure.retryAfter / 60));
       return fill(plural(send.rateLimited, minutes, words.locale), { minutes });
