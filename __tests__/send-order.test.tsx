@@ -229,6 +229,33 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(useCheckoutStore.getState().confirmed?.orderNumber).toBe('LW-20261125-0009');
   });
 
+  it('takes the ordered leads out of the cart once, when another tab had the same order’s answer first', async () => {
+    let settle: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const { quote } = useCheckoutStore.getState().sent!;
+    // Meanwhile one more lead of the same line was added, and another tab, which sent the same order with the
+    // same key, had its answer: it confirmed the order and took the two ordered leads out.
+    act(() => {
+      useCheckoutStore.getState().confirm({
+        orderNumber: 'LW-20261127-000042',
+        orderedOn: '2026-11-27',
+        quote: { number: quote, date: '2026-11-27' },
+        items,
+        buyer,
+        vatRate: site.facts.vatRate,
+      });
+      useCartStore.setState({ items: [{ ...items[0]!, quantity: 1 }] });
+    });
+    const net = items[0]!.price * 2;
+    await act(async () =>
+      settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })),
+    );
+    await waitFor(() => expect(screen.queryByText(send.sending)).not.toBeInTheDocument());
+    expect(useCartStore.getState().items).toEqual([{ ...items[0]!, quantity: 1 }]);
+  });
+
   it('offers the e-mail order, naming the quote, once a second try of the same order got no answer either', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { send, user } = renderSendOrder(locale, '/api/orders');

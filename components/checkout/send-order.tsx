@@ -358,6 +358,9 @@ function ToService({
     const result = await sendOrder(endpoint, { ...body, key });
     setSending(false);
     if (result.ok) {
+      // Another tab sent the same order (the same key) and had the answer first: it confirmed the order and took
+      // the ordered leads out of the cart, which this tab follows. Taken out again, leads added since would go.
+      if (useCheckoutStore.getState().confirmed?.orderNumber === result.orderNumber) return;
       // Leads added to the cart while the order was on its way (in another tab) were not ordered: they stay in the
       // cart, and the confirmation knows them (`holdsNewOrder`). It is stored before the cart changes, so that no
       // other open checkout sees the cart without the ordered lines while it still has the buyer's details.
