@@ -6,10 +6,15 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { fill } from '../lib/format';
+import { plain } from '../testing/helpers';
 import {
   cartButton,
   cartDialog,
+  categories,
   categoryRoute,
+  copyOf,
   expect,
   expectOpen,
   nameField,
@@ -140,6 +145,33 @@ test.describe('from the HTML alone', () => {
   });
 
   // Windows high contrast drops backgrounds and box shadows: what draws a button, and a field's focus ring.
+  test('every category page prints its prices without the empty order form, each question with its answer', async ({
+    page,
+  }) => {
+    for (const category of categories) {
+      await page.goto(categoryRoute(category, 'de'));
+      const name = copyOf(category, 'de').name;
+      const pdf = await getDocument({ data: new Uint8Array(await page.pdf({ preferCSSPageSize: true })) })
+        .promise;
+      // Without spaces: a PDF's text breaks at line ends and around ligatures („Bau fi nanzierung“).
+      const squash = (text: string) => plain(text).replace(/\s/g, '');
+      const sheets: string[] = [];
+      for (let number = 1; number <= pdf.numPages; number++) {
+        const content = await (await pdf.getPage(number)).getTextContent();
+        sheets.push(squash(content.items.map((item) => ('str' in item ? item.str : '')).join('')));
+      }
+      const all = sheets.join('');
+      expect(all, name).toContain(squash(fill(ui.de.category.orderTitle, { category: name })));
+      expect(all, name).not.toContain(squash(ui.de.orderForm.submit));
+      for (const { question, answer } of ui.de.category.faq.items) {
+        const sheet = sheets.find((text) => text.includes(squash(question)));
+        expect(sheet, `${name}: ${question}`).toContain(
+          squash(fill(answer, { category: name })).slice(0, 30),
+        );
+      }
+    }
+  });
+
   test('in forced colours, buttons keep their outline and a focused field shows it', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     // A phone's width, where the link to the order form shows as a button.

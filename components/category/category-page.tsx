@@ -168,7 +168,8 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   />
                 </p>
               </noscript>
-              <div className="mt-6">
+              {/* On paper the prices are what counts; an empty form to fill in is not. */}
+              <div className="mt-6 print:hidden">
                 <OrderForm
                   locale={locale}
                   categoryId={category.id}

@@ -12,7 +12,13 @@ export function OrderToaster() {
   // menu buttons on small screens, and sat hidden under the header beside the sticky order card on large ones.
   // Under the dialogs (z-50), too: a buyer who opens the cart right after ordering must see its lines, and on
   // a phone the toasts covered the first two.
-  return <Toaster position="top-center" containerStyle={{ top: '5rem', zIndex: 45 }} />;
+  return (
+    <Toaster
+      position="top-center"
+      containerStyle={{ top: '5rem', zIndex: 45 }}
+      containerClassName="print:hidden"
+    />
+  );
 }
 
 export function showOrderToast(title: string, description: string) {

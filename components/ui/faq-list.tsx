@@ -28,7 +28,7 @@ export function FaqList({ items, email, collapsible = false }: FaqListProps) {
     />
   );
   return (
-    <div className="divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+    <div className="faq divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
       {items.map((item) =>
         collapsible ? (
           <details key={item.question} className="group px-6 py-2">
