@@ -18,6 +18,7 @@ import {
   startPostgres,
   startProcess,
   startSmtp,
+  storedOrder,
   tempDir,
   validOrder,
   waitFor,
@@ -136,31 +137,14 @@ async function seed(store: Store) {
     const number = `bench-${i}`;
     const category = categories[i % categories.length]!.id;
     await store.createOrder(
-      {
+      storedOrder(category, {
         key: number,
         createdAt: new Date(Date.UTC(2026, 0, 1) + i * 3600_000),
-        locale: 'de',
         quote: 'AN-20260101-BENCH1',
         buyer: { ...buyer, company, email: `einkauf-${i}@kunde-${i % 500}.example`, poNumber: `PO-${i}` },
-        lines: [
-          {
-            key: `${category}|shared|germany`,
-            name: category,
-            area: 'DE',
-            exclusive: false,
-            quantity: 1,
-            price: 9000,
-            total: 9000,
-          },
-        ],
-        net: 9000,
-        vat: 1710,
-        gross: 10710,
-        vatCase: 'domestic',
         spam: i % 50 === 0 ? 'honeypot' : null,
         requestHash: number,
-        client: null,
-      },
+      }),
       undefined,
     );
   }

@@ -45,6 +45,7 @@ import {
   runOrders,
   startProcess,
   startSmtp,
+  storedOrder,
   tempDir,
   testConfig,
   validOrder,
@@ -1397,31 +1398,12 @@ describe('a list of more than a thousand orders', () => {
     const store = async (company: string, spam: boolean) =>
       (
         await own.createOrder(
-          {
-            key: crypto.randomUUID(),
-            createdAt: new Date(),
-            locale: 'de',
+          storedOrder(category, {
             quote: 'AN-20260101-THOUS1',
             buyer: { ...buyer, company },
-            lines: [
-              {
-                key: `${category}|shared|germany`,
-                name: category,
-                area: 'DE',
-                exclusive: false,
-                quantity: 1,
-                price: 9000,
-                total: 9000,
-              },
-            ],
-            net: 9000,
-            vat: 1710,
-            gross: 10710,
-            vatCase: 'domestic',
             spam: spam ? 'honeypot' : null,
             requestHash: 'thousand',
-            client: null,
-          },
+          }),
           undefined,
         )
       ).order.number;
