@@ -293,8 +293,7 @@ function ToService({
    * most likely away, and the e-mail order becomes the way out (it names the quote, so a first order that did
    * arrive is known).
    */
-  const lost = useRef<{ key: string; times: number }>(undefined);
-  const [lostAgain, setLostAgain] = useState(false);
+  const [lost, setLost] = useState<{ key: string; times: number }>();
   const [website, setWebsite] = useState('');
   /** When the button appeared: the start of the clock, unless the details were begun before. */
   const shownAt = useRef(0);
@@ -382,11 +381,9 @@ function ToService({
     } else {
       // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).
       if (result.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);
-      lost.current =
-        result.reason === 'unknown'
-          ? { key, times: lost.current?.key === key ? lost.current.times + 1 : 1 }
-          : undefined;
-      setLostAgain((lost.current?.times ?? 0) > 1);
+      setLost(
+        result.reason === 'unknown' ? { key, times: lost?.key === key ? lost.times + 1 : 1 } : undefined,
+      );
       // Prices that changed since the page was loaded: the reloaded page shows them, in a quote with a new number.
       setFailure(result);
     }
@@ -428,7 +425,7 @@ function ToService({
           <p className="font-semibold">
             {failureText(failure, words, email, {
               quote: quote?.number ?? '',
-              again: lostAgain,
+              again: (lost?.times ?? 0) > 1,
             })}
           </p>
           {failure.reason === 'pricesChanged' && (
