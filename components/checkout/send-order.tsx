@@ -345,13 +345,8 @@ function ToService({
     // detail at once, and a person who then orders at once has still spent the time since the page appeared.
     const body = draft(Date.now() - Math.min(checkout.startedAt ?? Infinity, shownAt.current));
     const content = orderContent(body);
-    // A retry of the same order keeps its key; changed lines or details are another order with a new key. An order
-    // whose answer never came goes again with the key it went with, also when a change in between was undone.
-    const { sent } = checkout;
-    const key =
-      sent?.quote === quote.number && sent.content === content
-        ? sent.key
-        : checkout.keyFor(quote.number, content);
+    // A retry of the same order keeps its key; changed lines or details are another order with a new key.
+    const key = checkout.keyFor(quote.number, content);
     // Kept until an answer says what became of it: a page left or reloaded meanwhile still knows it went.
     checkout.markSent({ quote: quote.number, content, key });
     const result = await sendOrder(endpoint, { ...body, key });

@@ -51,7 +51,7 @@ export interface CheckoutState extends StoredCheckout {
   stamp: (content: string, validityDays: number, now?: Date) => QuoteStamp;
   /**
    * The key for sending this content of the order of this quote: the same on every try, in every tab (it is stored
-   * with the details, which every tab follows), new when it changed.
+   * with the details, which every tab follows), and that of an order sent without an answer; new when it changed.
    */
   keyFor: (quote: string, content: string) => string;
   /** The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key. */
@@ -119,7 +119,10 @@ export const useCheckoutStore = create<CheckoutState>()(
         return quote!;
       },
       keyFor(quote, content) {
-        const stored = get().orderKey;
+        // An order whose answer never came goes again with the key it went with, also when a change in between
+        // (which took another key) was undone.
+        const { orderKey: stored, sent } = get();
+        if (sent?.quote === quote && sent.content === content) return sent.key;
         if (stored?.quote === quote && stored.content === content) return stored.key;
         const orderKey = { quote, content, key: newOrderKey() };
         set({ orderKey });
