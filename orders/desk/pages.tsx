@@ -334,9 +334,7 @@ export function ListPage({
       </form>
       {!filter.spam && counts.spam > 0 && (
         <p>
-          {counts.spam === 1
-            ? l.spamHidden.one
-            : fill(l.spamHidden.other, { count: number.format(counts.spam) })}{' '}
+          {fill(plural(l.spamHidden, counts.spam, ctx.locale), { count: number.format(counts.spam) })}{' '}
           <a href={`${ctx.base}${filterQuery({ ...filter, spam: true })}`}>{l.spamHidden.link}</a>
         </p>
       )}
