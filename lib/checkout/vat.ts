@@ -39,6 +39,11 @@ function isEu(code: string): boolean {
 export type VatCase = 'domestic' | 'reverseCharge' | 'euWithoutVatId' | 'nonEu';
 export const VAT_CASES: readonly VatCase[] = ['domestic', 'reverseCharge', 'euWithoutVatId', 'nonEu'];
 
+/** Whether a stored value is a VAT case this version knows (an order keeps its case as text). */
+export function isVatCase(value: unknown): value is VatCase {
+  return (VAT_CASES as readonly unknown[]).includes(value);
+}
+
 /** The VAT case of a billing country; `hasVatId` means a VAT ID that passed the format and check-digit test. */
 export function vatCase(country: string, hasVatId: boolean): VatCase {
   if (country === HOME_COUNTRY) return 'domestic';

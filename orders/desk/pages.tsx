@@ -5,7 +5,7 @@ import { splitGroupKey } from '../../lib/cart/rules';
 import { buyerLines, type OrderRow, type OrderWords } from '../../lib/checkout/order';
 import { describeAreaCode } from '../../lib/order/area';
 import { orderWords } from '../../lib/checkout/words';
-import { VAT_CASES, vatTotals, type VatCase } from '../../lib/checkout/vat';
+import { isVatCase, vatTotals } from '../../lib/checkout/vat';
 import { getCategories, getCategoryNames } from '../../lib/content';
 import { fill, plural } from '../../lib/format';
 import { intlLocales, type Locale } from '../../lib/i18n';
@@ -486,9 +486,10 @@ export function OrderPageView({
   const words0 = orderWords(ctx.locale);
   const next = NEXT_STATUSES[order.status];
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
-  const known = (VAT_CASES as readonly string[]).includes(order.vatCase);
-  const vatCase = known ? w.vatCases[order.vatCase as VatCase] : order.vatCase;
-  const vatRate = known ? vatTotals(order.net, order.vatCase as VatCase, orderVatRate(order)).rate : '';
+  const vatCase = isVatCase(order.vatCase) ? w.vatCases[order.vatCase] : order.vatCase;
+  const vatRate = isVatCase(order.vatCase)
+    ? vatTotals(order.net, order.vatCase, orderVatRate(order)).rate
+    : '';
   const mails = [
     ['seller', order.mail, o.resendSeller, o.giveUpSeller],
     ['buyer', order.confirmation, o.resendBuyer, o.giveUpBuyer],

@@ -12,7 +12,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { JSX } from 'hono/jsx/jsx-runtime';
 import { businessDay, isDay } from '../../lib/business-day';
 import type { Buyer } from '../../lib/checkout/buyer';
-import { VAT_CASES, type VatCase } from '../../lib/checkout/vat';
+import { isVatCase } from '../../lib/checkout/vat';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { formatAmount } from '../../lib/money';
@@ -402,9 +402,7 @@ export function createDesk({
               businessDay(new Date(row.created_at)),
               words.statuses[row.status],
               amount(row.net),
-              (VAT_CASES as readonly string[]).includes(row.vat_case)
-                ? words.vatCases[row.vat_case as VatCase]
-                : row.vat_case,
+              isVatCase(row.vat_case) ? words.vatCases[row.vat_case] : row.vat_case,
               amount(row.vat),
               amount(row.gross),
               buyer.country ?? '',
