@@ -6,7 +6,7 @@
  * e2e/delivery-area.spec.ts covers what only a browser shows (keyboard, CSS panels, scripts arriving late,
  * the phone's first screen, axe). Every text comes from `content/`.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartButton } from '@/components/cart/cart-button';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
@@ -194,6 +194,9 @@ describe.each(locales)('delivery areas (%s)', (locale) => {
       expect(within(rows[0]!).getByText(line, { exact: true })).toBeVisible();
       expect(within(rows[0]!).getByRole('status')).toHaveTextContent(/^2$/);
 
+      // On to the checkout: the category page, and the cart open over it, are gone. (Left open, the dialog hides the
+      // rest of the document from the accessibility tree, the checkout rendered beside it too.)
+      cleanup();
       // The checkout's row names the area, and so does the order it sends; no contact data goes with it.
       for (const shown of [locale, other]) {
         const checkout = await renderCheckout(shown);
