@@ -147,6 +147,9 @@ const areaCases: AreaCase[] = [
 
 /** The checkout page of a language, once its code has read the cart: its table and its e-mail order's body. */
 async function renderCheckout(locale: Locale) {
+  // On to the checkout: the category page, and the cart open over it, are gone. (Left open, the dialog hides the
+  // rest of the document from the accessibility tree, the checkout rendered beside it too.)
+  cleanup();
   const strings = getDictionary(locale).checkout;
   const view = render(<CheckoutPage locale={locale} />);
   const table = await screen.findByRole('table');
@@ -194,9 +197,6 @@ describe.each(locales)('delivery areas (%s)', (locale) => {
       expect(within(rows[0]!).getByText(line, { exact: true })).toBeVisible();
       expect(within(rows[0]!).getByRole('status')).toHaveTextContent(/^2$/);
 
-      // On to the checkout: the category page, and the cart open over it, are gone. (Left open, the dialog hides the
-      // rest of the document from the accessibility tree, the checkout rendered beside it too.)
-      cleanup();
       // The checkout's row names the area, and so does the order it sends; no contact data goes with it.
       for (const shown of [locale, other]) {
         const checkout = await renderCheckout(shown);
