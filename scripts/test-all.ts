@@ -147,9 +147,21 @@ function runAll(list: Gate[]): Promise<Result[]> {
   );
 }
 
+/**
+ * The fixture build starts from the first build's compiler cache (`.next/cache`, what Next's docs say to keep
+ * between builds): the two sites share every module and differ only in the content read while pages render, so
+ * its compile takes 2 s instead of 10 and about 17 s of CPU less.
+ */
+function seedFixtureCache() {
+  fs.rmSync(fixtureOut, { recursive: true, force: true });
+  if (fs.existsSync(path.join('.next', 'cache')))
+    fs.cpSync(path.join('.next', 'cache'), path.join(fixtureOut, 'cache'), { recursive: true });
+}
+
 /** The build, then the gates that test its export; without the build, they test the export there is. */
 async function buildAndTest(): Promise<Result[]> {
   const built = await runAll([build]);
+  if (chosen(exportGates).some((gate) => gate.name === 'fixture')) seedFixtureCache();
   if (built.every((result) => result.ok)) return [...built, ...(await runAll(exportGates))];
   const notRun = { ok: false, output: '', note: 'not run: the build failed' };
   return [...built, ...chosen(exportGates).map((gate) => ({ ...gate, ...notRun }))];
