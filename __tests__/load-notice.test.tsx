@@ -10,7 +10,7 @@ import type { Locale } from '@/lib/i18n';
  * A module whose loads fail until `fix()`: each load fails or succeeds as the fault was when it began, and
  * waits for `release()`, so a test decides when it ends.
  */
-function controlledModule(name: string) {
+function controlledModule(name: string, failure: 'retry' | 'offline' = 'retry') {
   let failing = true;
   let waiting: (() => void)[] = [];
   const lazy = lazyModule(
@@ -19,7 +19,7 @@ function controlledModule(name: string) {
         const fails = failing;
         waiting.push(() => (fails ? reject(new Error('ChunkLoadError')) : resolve(name)));
       }),
-    async () => 'retry',
+    async () => failure,
   );
   return {
     module: lazy,
@@ -72,6 +72,23 @@ describe.each<Locale>(['de', 'en'])('the load notice (%s)', (locale) => {
     await cart.release();
     expect(screen.getByRole('button', { name: 'Cart: cart' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(errors.loadFailed);
+
+    form.fix();
+    await user.click(screen.getByRole('button', { name: errors.retry }));
+    await form.release();
+    expect(screen.getByRole('button', { name: 'Form: form' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('says the page is offline when the browser is, and the retry loads once it is back', async () => {
+    const user = userEvent.setup();
+    const form = controlledModule('form', 'offline');
+    renderPage({ label: 'Form', module: form.module });
+
+    await user.click(screen.getByRole('button', { name: 'Form' }));
+    await form.release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(errors.offline);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(errors.loadFailed);
 
     form.fix();
     await user.click(screen.getByRole('button', { name: errors.retry }));
