@@ -17,7 +17,8 @@ const nextConfig = {
     tsconfigPath: 'tsconfig.build.json',
     ignoreBuildErrors: process.env.TYPES_CHECKED === '1',
   },
-  // EXPORT_DIR writes the export somewhere other than out/ (the fixture-category check builds a second site).
+  // EXPORT_DIR writes the export somewhere other than out/: with `output: 'export'`, distDir is the export's folder.
+  // A build with it has another configuration, so it shares no compiler cache with one without (docs/testing.md).
   ...(process.env.EXPORT_DIR ? { distDir: process.env.EXPORT_DIR } : {}),
 };
 

@@ -17,7 +17,10 @@ async function main() {
     process.exit(stale ? 1 : 0);
   }
 
-  fs.writeFileSync(configFile, cmsConfigFile());
+  // Written only when it changed: the builds run this beside the tests that read the committed file.
+  const config = cmsConfigFile();
+  if (!fs.existsSync(configFile) || fs.readFileSync(configFile, 'utf8') !== config)
+    fs.writeFileSync(configFile, config);
 
   // The package's build is made for a bundler: it imports its translations (../locales/<language>.json)
   // and some of its dependencies (syntax highlighting, maps, image tools) by name, which a browser cannot
