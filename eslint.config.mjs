@@ -18,6 +18,7 @@ export default defineConfig([
     '.next/**',
     'out/**',
     '.fixture-out/**',
+    '.site-out/**',
     'bench/floor/**',
     // The CMS, bundled from its npm package by scripts/cms.ts.
     'public/admin/sveltia/**',

@@ -63,17 +63,15 @@ const checks: Gate[] = [
 const orderService = { ORDER_ENDPOINT: '/api/orders' };
 const build: Gate = { name: 'build', command: 'npm run build', env: orderService };
 /**
- * The fixture site, built before the site itself and with the same configuration, so that the second build finds
- * every module in Next's compiler cache (`.next/cache`): the two differ only in the content their pages read while
- * they render. Its compile then takes 2 s instead of 10, some 17 s of CPU less. (With a `distDir` of its own, the
- * configuration differs and nothing carried over.) Both write `out/`, so the fixture's export moves to
- * `.fixture-out/` before the site's own build. `scripts/cms.ts` first puts the CMS into `public/`, as
- * `npm run build` does.
+ * The fixture site, built after the site itself and with the same configuration, so that it finds every module in
+ * Next's compiler cache (`.next/cache`): the two differ only in the content their pages read while they render.
+ * Its compile takes 2 s instead of 10, some 15 s of CPU less. (With a `distDir` of its own, the configuration
+ * differs and nothing carries over.) Both write `out/`: the site's export moves to `.site-out/` for the e2e gate
+ * first (and back to `out/` at the end), and the fixture's to `.fixture-out/`.
  */
 const fixtureBuild: Gate = {
   name: 'fixture build',
   command: [
-    'npx tsx scripts/cms.ts',
     'npx next build',
     `rm -rf ${fixtureOut}`,
     `mv out ${fixtureOut}`,
@@ -81,34 +79,25 @@ const fixtureBuild: Gate = {
   ].join(' && '),
   env: { CONTENT_DIR: fixtureContent },
 };
-/**
- * The gates that test the exports, once both are built. The browsers get the two cores' worth of workers; the
- * fixture gate reads its export without a browser, but for its three streamed pages.
- */
-const exportGates: Gate[] = [
-  {
-    name: 'e2e',
-    command: 'npx playwright test --reporter=list,json',
-    env: {
-      ...orderService,
-      E2E_PORT: String(port),
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e.json'),
-    },
+const fixtureTests: Gate = {
+  name: 'fixture',
+  command:
+    'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts e2e/streaming.spec.ts',
+  // nginx takes the two ports after the e2e gate's.
+  env: {
+    CONTENT_DIR: fixtureContent,
+    E2E_OUT: fixtureOut,
+    E2E_PORT: String(port + 10),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report('fixture.json'),
   },
-  {
-    name: 'fixture',
-    command:
-      'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts e2e/streaming.spec.ts',
-    // nginx takes the two ports after the e2e gate's.
-    env: {
-      CONTENT_DIR: fixtureContent,
-      E2E_OUT: fixtureOut,
-      E2E_PORT: String(port + 10),
-      PLAYWRIGHT_JSON_OUTPUT_NAME: report('fixture.json'),
-    },
-  },
-];
-const gates = [...checks, fixtureBuild, build, ...exportGates];
+};
+/** The browsers get the two cores' worth of workers; the fixture gate reads its export without one, but for three streamed pages. */
+const e2e: Gate = {
+  name: 'e2e',
+  command: 'npx playwright test --reporter=list,json',
+  env: { ...orderService, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e.json') },
+};
+const gates = [...checks, build, e2e, fixtureBuild, fixtureTests];
 
 const only = process.argv.slice(2);
 if (only.some((name) => !gates.some((gate) => gate.name === name))) {
@@ -148,36 +137,52 @@ function run(gate: Gate, live: boolean): Promise<Result> {
 }
 
 const chosen = (list: Gate[]) => list.filter((gate) => only.length === 0 || only.includes(gate.name));
-/** The fixture gate needs both builds, in their order (`fixtureBuild`); the e2e gate alone tests the export there is. */
-const builds = chosen(exportGates).some((gate) => gate.name === 'fixture')
-  ? [fixtureBuild, build]
-  : chosen([fixtureBuild, build]);
-const live = chosen(checks).length + builds.length + chosen(exportGates).length === 1;
+/** The fixture's gates need the site's build before them (`fixtureBuild`); the e2e gate alone tests the export there is. */
+const fixture = chosen([fixtureBuild, fixtureTests]).length > 0 ? [fixtureBuild, fixtureTests] : [];
+const builds = fixture.length > 0 ? [build] : chosen([build]);
+const live = chosen(checks).length + builds.length + chosen([e2e]).length + fixture.length === 1;
+const siteOut = '.site-out';
 
 /** Runs gates side by side. */
 function runAll(list: Gate[]): Promise<Result[]> {
-  return Promise.all(
-    list.map(async (gate) => {
-      console.log(`\n━━ ${gate.name}${live ? '' : ' started'}: ${gate.command}`);
-      const result = await run(gate, live);
-      if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
-      return result;
-    }),
-  );
+  return Promise.all(list.map((gate) => runOne(gate)));
 }
 
-/** The builds one after the other, then the gates that test their exports; without a build, they test the export there is. */
-async function buildAndTest(): Promise<Result[]> {
-  const built: Result[] = [];
-  for (const gate of builds) {
-    if (built.some((result) => !result.ok)) break;
-    built.push(...(await runAll([gate])));
+async function runOne(gate: Gate): Promise<Result> {
+  console.log(`\n━━ ${gate.name}${live ? '' : ' started'}: ${gate.command}`);
+  const result = await run(gate, live);
+  if (!live) console.log(`\n━━ ${result.name}: ${result.command}\n${result.output.trimEnd()}`);
+  return result;
+}
+
+/** Gates one after the other, as long as each passes; the rest are reported as not run. */
+async function inOrder(list: Gate[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const gate of list) {
+    if (results.some((result) => !result.ok))
+      results.push({ ...gate, ok: false, output: '', note: `not run: ${results.at(-1)!.name} failed` });
+    else results.push(await runOne(gate));
   }
-  if (built.length === builds.length && built.every((result) => result.ok))
-    return [...built, ...(await runAll(chosen(exportGates)))];
-  const notRun = { ok: false, output: '', note: 'not run: a build failed' };
-  const skipped = [...builds.slice(built.length), ...chosen(exportGates)];
-  return [...built, ...skipped.map((gate) => ({ ...gate, ...notRun }))];
+  return results;
+}
+
+/**
+ * The site's build, then the e2e gate on it beside the fixture's build and tests. While the fixture is built into
+ * `out/`, the site's export waits in `.site-out/` for the e2e gate; `main` puts it back.
+ */
+async function buildAndTest(): Promise<Result[]> {
+  const built = await inOrder(builds);
+  const tests = [...chosen([e2e]), ...fixture];
+  if (!built.every((result) => result.ok))
+    return [
+      ...built,
+      ...tests.map((gate) => ({ ...gate, ok: false, output: '', note: 'not run: the build failed' })),
+    ];
+  if (fixture.length === 0) return [...built, ...(await runAll(chosen([e2e])))];
+  fs.rmSync(siteOut, { recursive: true, force: true });
+  fs.renameSync('out', siteOut);
+  const onSite = chosen([e2e]).map((gate) => ({ ...gate, env: { ...gate.env, E2E_OUT: siteOut } }));
+  return [...built, ...(await Promise.all([runAll(onSite), inOrder(fixture)])).flat()];
 }
 
 interface Timed {
@@ -264,6 +269,11 @@ async function main() {
   } finally {
     fs.rmSync(fixtureContent, { recursive: true, force: true });
     fs.rmSync(fixtureOut, { recursive: true, force: true });
+    // The site's export back where `npm start` and a later `npx playwright test` look for it.
+    if (fs.existsSync(siteOut)) {
+      fs.rmSync('out', { recursive: true, force: true });
+      fs.renameSync(siteOut, 'out');
+    }
   }
 
   console.log('\n━━ the ten slowest tests');
