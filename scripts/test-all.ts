@@ -155,12 +155,20 @@ async function runOne(gate: Gate): Promise<Result> {
   return result;
 }
 
+/** A gate left out because one it needs failed. */
+const notRun = (gate: Gate, failed: string): Result => ({
+  ...gate,
+  ok: false,
+  output: '',
+  note: `not run: ${failed} failed`,
+});
+
 /** Gates one after the other, as long as each passes; the rest are reported as not run. */
 async function inOrder(list: Gate[]): Promise<Result[]> {
   const results: Result[] = [];
   for (const gate of list) {
     if (results.some((result) => !result.ok))
-      results.push({ ...gate, ok: false, output: '', note: `not run: ${results.at(-1)!.name} failed` });
+      results.push(notRun(gate, results.find((result) => !result.ok)!.name));
     else results.push(await runOne(gate));
   }
   return results;
@@ -174,10 +182,7 @@ async function buildAndTest(): Promise<Result[]> {
   const built = await inOrder(builds);
   const tests = [...chosen([e2e]), ...fixture];
   if (!built.every((result) => result.ok))
-    return [
-      ...built,
-      ...tests.map((gate) => ({ ...gate, ok: false, output: '', note: 'not run: the build failed' })),
-    ];
+    return [...built, ...tests.map((gate) => notRun(gate, 'the build'))];
   if (fixture.length === 0) return [...built, ...(await runAll(chosen([e2e])))];
   fs.rmSync(siteOut, { recursive: true, force: true });
   fs.renameSync('out', siteOut);
