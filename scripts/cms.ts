@@ -10,17 +10,20 @@ import { cmsConfigFile } from '../lib/cms-config';
 const admin = path.join(process.cwd(), 'public', 'admin');
 const configFile = path.join(admin, 'config.json');
 
+/** Whether the committed configuration differs from what the schemas make of it. */
+const isStale = (config: string) =>
+  !fs.existsSync(configFile) || fs.readFileSync(configFile, 'utf8') !== config;
+
 async function main() {
+  const config = cmsConfigFile();
   if (process.argv.includes('--check')) {
-    const stale = !fs.existsSync(configFile) || fs.readFileSync(configFile, 'utf8') !== cmsConfigFile();
+    const stale = isStale(config);
     if (stale) console.error('public/admin/config.json is out of date: run npm run cms');
     process.exit(stale ? 1 : 0);
   }
 
   // Written only when it changed: the builds run this beside the tests that read the committed file.
-  const config = cmsConfigFile();
-  if (!fs.existsSync(configFile) || fs.readFileSync(configFile, 'utf8') !== config)
-    fs.writeFileSync(configFile, config);
+  if (isStale(config)) fs.writeFileSync(configFile, config);
 
   // The package's build is made for a bundler: it imports its translations (../locales/<language>.json)
   // and some of its dependencies (syntax highlighting, maps, image tools) by name, which a browser cannot
