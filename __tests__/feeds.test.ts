@@ -22,7 +22,10 @@ import { euros, specCategories, specPaths, type SpecCategory } from '@/testing/s
 
 const categories = getCategories();
 
-const site = readJson<{ brand: string; defaultSiteUrl: string }>('site.json');
+const site = readJson<{ brand: string; defaultSiteUrl: string; facts: { vatRate: number } }>('site.json');
+/** Merchant Center shows prices with VAT: a net price in euros as a German buyer pays it, at the rate of site.json. */
+const germanGross = (euros: number) =>
+  `${(Math.round(euros * (100 + site.facts.vatRate)) / 100).toFixed(2)} EUR`;
 const base = new URL(site.defaultSiteUrl);
 const url = (pathname: string) => new URL(pathname, base).href;
 const nameOf = (id: string, locale: Locale) =>
@@ -284,7 +287,7 @@ describe('product feed', () => {
         link: url(spec[locale]),
         'g:image_link': url(`/og/${locale}/${spec.id}.png`),
         'g:availability': 'in_stock',
-        'g:price': `${priceOf(spec.id).toFixed(2)} EUR`,
+        'g:price': germanGross(priceOf(spec.id)),
         'g:condition': 'new',
         'g:brand': site.brand,
         'g:identifier_exists': 'no',
@@ -401,7 +404,7 @@ describe('a 13th category added to the table and content/ only', () => {
         title: copy[locale].title,
         description: copy[locale].description,
         'g:image_link': url(`/og/${locale}/${fixture.id}.png`),
-        'g:price': `${fixture.price.toFixed(2)} EUR`,
+        'g:price': germanGross(fixture.price),
         'g:availability': 'in_stock',
       });
     }

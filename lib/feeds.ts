@@ -7,7 +7,8 @@ import { lowestPrice, type Category } from './categories';
 import { getCategories, getCategoryContent, getDictionary, getSite } from './content';
 import { allPages, locales, pagePath, type Locale } from './i18n';
 import { fill } from './format';
-import { formatEuros } from './money';
+import { eurosToCents, formatEuros } from './money';
+import { vatTotals } from './checkout/vat';
 import { absoluteUrl, languageAlternates, ogImagePath, pageCopy } from './seo';
 
 export interface FeedOptions {
@@ -114,9 +115,14 @@ function xmlEscape(value: string): string {
   );
 }
 
-/** A Google Merchant Center RSS 2.0 feed: one item per category and language. */
+/**
+ * A Google Merchant Center RSS 2.0 feed: one item per category and language. Merchant Center wants a price with
+ * VAT in every country but the US, Canada and India, so each item's price is a lead's for a buyer in Germany
+ * with German VAT, as the checkout charges it; the pages and their structured data give the net price.
+ */
 export function productFeed({ base, list = getCategories() }: FeedOptions): string {
   const site = getSite();
+  const germanGross = (euros: number) => vatTotals(eurosToCents(euros), 'domestic', site.facts.vatRate).gross;
   const items = locales.flatMap((locale) =>
     list.map((category) => {
       const page = { kind: 'category', locale, category } as const;
@@ -128,7 +134,7 @@ export function productFeed({ base, list = getCategories() }: FeedOptions): stri
         ['link', absoluteUrl(pagePath(page), base)],
         ['g:image_link', absoluteUrl(ogImagePath(page), base)],
         ['g:availability', 'in_stock'],
-        ['g:price', `${category.price.toFixed(2)} EUR`],
+        ['g:price', `${(germanGross(category.price) / 100).toFixed(2)} EUR`],
         ['g:condition', 'new'],
         ['g:brand', site.brand],
         ['g:identifier_exists', 'no'],
