@@ -67,7 +67,7 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
       if (folder) fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  it('passes orders and the desk on, and logs the desk’s requests without a buyer’s search', async () => {
+  it('passes orders and the desk on, logs clients by their network, and the desk’s requests without a buyer’s search', async () => {
     const placed = await fetch(`${site}/api/orders`, post(validOrder()));
     assert.equal(placed.status, 201);
     // A search by e-mail address and one by company, as the list's form sends them; the sign-in page they lead to
@@ -87,10 +87,23 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
     const slashed = `/desk/sign-in/?${new URLSearchParams({ next: searches[0]! })}`;
     assert.notEqual((await fetch(`${site}${slashed}`, { redirect: 'manual' })).status, 502);
 
-    const log = await waitFor('seven lines in the access log', () => {
+    // Every request is logged; the desk's seven are the ones to read.
+    const log = await waitFor('the desk’s seven lines in the access log', () => {
       const text = fs.readFileSync(path.join(dir, 'access.log'), 'utf8');
-      return text.trim().split('\n').length === 7 && text;
+      const desk = text
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes(' /desk'));
+      return desk.length === 7 && text;
     });
+    // Each line names the client by its network, never by its address (127.0.0.1 here).
+    const lines = log.trim().split('\n');
+    assert.ok(
+      lines.some((line) => line.includes('"POST /api/orders HTTP/1.1" 201')),
+      log,
+    );
+    for (const line of lines) assert.ok(line.startsWith('127.0.0.0 - '), line);
+    assert.doesNotMatch(log, /127\.0\.0\.1/);
     for (const request of [
       'GET /desk HTTP/1.1" 303',
       'GET /desk/sign-in HTTP/1.1" 200',
