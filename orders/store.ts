@@ -1274,7 +1274,7 @@ export async function openStore(
         // either lands before and is erased, or waits and finds the order erased.
         const order = await tx
           .selectFrom('orders')
-          .select(['id', 'lines', 'erased_at', 'buyer'])
+          .select(['id', 'lines', 'erased_at', 'buyer', 'vat_case'])
           .where('number', '=', number)
           .$if(database.kind === 'postgres', (query) => query.forUpdate())
           .executeTakeFirst();
@@ -1294,13 +1294,14 @@ export async function openStore(
           .where('kind', '=', 'note')
           .execute();
         if (order.erased_at === null) await addEvent(tx, Number(order.id), { who, kind: 'erase' });
-        // The country and the VAT ID stay with the totals: the VAT records need them (the EU sales list by the
-        // buyer's VAT ID, § 18a UStG; the VAT case), which the law keeps (GDPR art. 17 (3) (b)).
+        // The country stays with the totals, for the VAT case; the VAT ID only where the VAT records need it: a
+        // reverse-charge supply to another EU country, which the EU sales list reports by the buyer's VAT ID
+        // (§ 18a UStG). The law keeps those (GDPR art. 17 (3) (b)); a German buyer's VAT ID goes with the rest.
         const { country = '', vatId = '' } = JSON.parse(order.buyer) as Partial<Buyer>;
         const erased = {
           ...Object.fromEntries(BUYER_FIELDS.map((field) => [field, ''])),
           country,
-          vatId,
+          vatId: order.vat_case === 'reverseCharge' ? vatId : '',
         } as Buyer;
         await tx
           .updateTable('orders')

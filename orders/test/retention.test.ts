@@ -49,7 +49,20 @@ describe('personal data', () => {
       phone: '+49 30 1234567',
       vatId: 'DE136695976',
     };
+    // A company in Austria with its VAT ID: a reverse-charge supply, which the EU sales list reports.
+    const austrianBuyer = {
+      ...buyer,
+      company: 'Alpen Solar GmbH',
+      name: 'Anton Alpenländer',
+      email: 'anton@alpen-solar.example',
+      street: 'Ringstraße 1',
+      postcode: '1010',
+      city: 'Wien',
+      country: 'AT',
+      vatId: 'ATU13585627',
+    };
     let erased: string;
+    let austrian: string;
     let kept: string;
     try {
       const place = async (details = buyer) =>
@@ -57,10 +70,11 @@ describe('personal data', () => {
           await (await fetch(`${service.url}/api/orders`, post(validOrder({ buyer: details })))).json(),
         ).orderNumber;
       erased = await place(erasedBuyer);
+      austrian = await place(austrianBuyer);
       kept = await place();
       // Each order's mail to the sales team and its buyer's confirmation.
-      await waitFor('all four mails in the folder', () =>
-        [erased, kept].every(
+      await waitFor('all six mails in the folder', () =>
+        [erased, austrian, kept].every(
           (number) =>
             fs.existsSync(path.join(mailDir, `${number}.eml`)) &&
             fs.existsSync(path.join(mailDir, `${number}.confirmation.eml`)),
@@ -89,17 +103,26 @@ describe('personal data', () => {
     const row = orders.find((candidate) => candidate.number === erased)!;
     for (const column of ['number', 'created_at', 'lines', 'net', 'vat', 'gross', 'vat_case', 'quote'])
       assert.deepEqual(row[column], before[column], column);
-    // What the VAT records need stays with the totals: the country and the VAT ID; nothing else of the buyer.
-    const { country, vatId, ...rest } = JSON.parse(String(row.buyer)) as Record<string, string>;
-    const { country: countryBefore, vatId: vatIdBefore } = JSON.parse(String(before.buyer)) as Record<
-      string,
-      string
-    >;
-    assert.deepEqual([country, vatId], [countryBefore, vatIdBefore]);
-    assert.equal(vatId, erasedBuyer.vatId);
+    // What the VAT records need stays with the totals: the country; a German buyer's VAT ID goes with the rest.
+    const { country, ...rest } = JSON.parse(String(row.buyer)) as Record<string, string>;
+    assert.equal(country, (JSON.parse(String(before.buyer)) as Record<string, string>).country);
     assert.ok(
       Object.values(rest).every((value) => value === ''),
       JSON.stringify(rest),
+    );
+    // A reverse-charge order keeps its VAT ID, which the EU sales list reports; nothing else of the buyer.
+    assert.equal((await runOrders(['erase', austrian], env)).code, 0);
+    const austrianRow = (await rows(file, 'orders')).find((candidate) => candidate.number === austrian)!;
+    assert.equal(austrianRow.vat_case, 'reverseCharge');
+    const {
+      vatId: keptVatId,
+      country: austrianCountry,
+      ...austrianRest
+    } = JSON.parse(String(austrianRow.buyer)) as Record<string, string>;
+    assert.deepEqual([austrianCountry, keptVatId], ['AT', austrianBuyer.vatId]);
+    assert.ok(
+      Object.values(austrianRest).every((value) => value === ''),
+      JSON.stringify(austrianRest),
     );
     assert.equal(row.client, null);
     assert.equal(row.request_hash, null);
