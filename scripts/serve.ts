@@ -12,12 +12,15 @@ import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
 import { folderWithSlash, resolveExportPath, slashlessPage } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
-import { readConfig } from '../orders/config';
+import { getSite } from '../lib/content';
+import { readConfig, settingWarnings } from '../orders/config';
 import { startService } from '../orders/service';
 
-const root = path.resolve(process.argv[2] ?? 'out');
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
+// The export to serve: the folder named, else EXPORT_DIR's or out/, as `npm run build` wrote it.
+const root = path.resolve(process.argv[2] ?? (process.env.EXPORT_DIR || 'out'));
+// An empty value counts as unset, as for the order service's settings: `HOST=` must not mean every interface.
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || '127.0.0.1';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -151,6 +154,7 @@ server.listen(port, host, async () => {
     DESK_URL: `http://localhost:${chosen}/desk`,
     ...process.env,
   });
+  for (const warning of settingWarnings(config, getSite().email)) console.error(`Order service: ${warning}`);
   const service = await startService(config);
   orders = getRequestListener(service.app.fetch);
   process.once('SIGTERM', () => {

@@ -17,7 +17,8 @@ import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/
 import { withScriptsAfterPaint } from './lib/late-scripts';
 import { withPagePolicy } from './lib/page-policy';
 
-const root = path.resolve(process.argv[2] ?? 'out');
+// The export of `npm run build`: out/, or EXPORT_DIR when the build wrote it there (next.config.mjs).
+const root = path.resolve(process.argv[2] ?? (process.env.EXPORT_DIR || 'out'));
 
 const files = htmlFiles(root).sort();
 for (const file of files) {
