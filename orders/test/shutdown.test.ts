@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { createClient } from '@libsql/client';
@@ -138,6 +139,44 @@ describe('stopping', () => {
       await exited;
       await waitFor('the service gone', async () => (await health(url)).status === 0, 10_000);
       assert.match(output, /SIGTERM, stopping/);
+    } finally {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone: nothing was left behind.
+      }
+    }
+  });
+
+  it('stops under `npm run serve` as well, which listens on this machine alone when HOST is empty', async () => {
+    // `npm start` ends in `npm run serve`: the site's server with the service under /api. An env file's `HOST=`
+    // line is no setting, so the server stays on 127.0.0.1 and is not reachable at the machine's own address.
+    const npm = spawn('npm', ['run', 'serve', '--', tempDir('serve-export')], {
+      env: { ...process.env, PORT: '0', HOST: '', ORDERS_DATA_DIR: tempDir('orders-serve') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    try {
+      const line = await waitFor('the server', () =>
+        output.split('\n').find((text) => text.startsWith('Serving ')),
+      );
+      const port = new URL(line.split(' on ')[1]!).port;
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor('the service', async () => (await health(url)).status === 200);
+      // The start-up warnings README promises: without SMTP_URL no mail reaches anyone.
+      assert.match(output, /Order service: no SMTP_URL/);
+      const external = Object.values(os.networkInterfaces())
+        .flat()
+        .find((address) => address && address.family === 'IPv4' && !address.internal);
+      assert.ok(external, 'a network address of this machine besides the loopback');
+      assert.equal((await health(`http://${external.address}:${port}`)).status, 0);
+      const exited = once(npm, 'exit');
+      npm.kill('SIGTERM');
+      await exited;
+      await waitFor('the server gone', async () => (await health(url)).status === 0, 10_000);
     } finally {
       try {
         process.kill(-npm.pid!, 'SIGKILL');
