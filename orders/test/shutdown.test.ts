@@ -118,10 +118,19 @@ describe('stopping', () => {
     }
   });
 
-  it('stops under `npm run service` too: npm passes SIGTERM on to the service, which exits', async () => {
-    // A process group of its own, so that the end of the test reaches a service npm left behind.
-    const npm = spawn('npm', ['run', 'service'], {
-      env: { ...process.env, PORT: '0', ORDERS_DATA_DIR: tempDir('orders-npm') },
+  /**
+   * Runs an npm script in a process group of its own, so that the end of the test reaches whatever npm left
+   * behind; `check` gets the first line of its output that starts with `prefix`, and a way to stop it as a
+   * supervisor does (SIGTERM to npm, waiting for npm to exit).
+   */
+  async function underNpm(
+    args: string[],
+    env: Record<string, string>,
+    prefix: string,
+    check: (line: string, output: () => string, stop: () => Promise<void>) => Promise<void>,
+  ) {
+    const npm = spawn('npm', args, {
+      env: { ...process.env, PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -129,16 +138,18 @@ describe('stopping', () => {
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
     try {
-      const line = await waitFor('the service', () =>
-        output.split('\n').find((text) => text.startsWith('Order service on ')),
+      const line = await waitFor(`a line "${prefix}…"`, () =>
+        output.split('\n').find((text) => text.startsWith(prefix)),
       );
-      const url = new URL(line.split(' ')[3]!).origin;
-      assert.equal((await health(url)).status, 200);
-      const exited = once(npm, 'exit');
-      npm.kill('SIGTERM');
-      await exited;
-      await waitFor('the service gone', async () => (await health(url)).status === 0, 10_000);
-      assert.match(output, /SIGTERM, stopping/);
+      await check(
+        line,
+        () => output,
+        async () => {
+          const exited = once(npm, 'exit');
+          npm.kill('SIGTERM');
+          await exited;
+        },
+      );
     } finally {
       try {
         process.kill(-npm.pid!, 'SIGKILL');
@@ -146,44 +157,45 @@ describe('stopping', () => {
         // The group is gone: nothing was left behind.
       }
     }
+  }
+
+  it('stops under `npm run service` too: npm passes SIGTERM on to the service, which exits', async () => {
+    await underNpm(
+      ['run', 'service'],
+      { ORDERS_DATA_DIR: tempDir('orders-npm') },
+      'Order service on ',
+      async (line, output, stop) => {
+        const url = new URL(line.split(' ')[3]!).origin;
+        assert.equal((await health(url)).status, 200);
+        await stop();
+        await waitFor('the service gone', async () => (await health(url)).status === 0, 10_000);
+        assert.match(output(), /SIGTERM, stopping/);
+      },
+    );
   });
 
   it('stops under `npm run serve` as well, which listens on this machine alone when HOST is empty', async () => {
     // `npm start` ends in `npm run serve`: the site's server with the service under /api. An env file's `HOST=`
     // line is no setting, so the server stays on 127.0.0.1 and is not reachable at the machine's own address.
-    const npm = spawn('npm', ['run', 'serve', '--', tempDir('serve-export')], {
-      env: { ...process.env, PORT: '0', HOST: '', ORDERS_DATA_DIR: tempDir('orders-serve') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let output = '';
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    npm.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    try {
-      const line = await waitFor('the server', () =>
-        output.split('\n').find((text) => text.startsWith('Serving ')),
-      );
-      const port = new URL(line.split(' on ')[1]!).port;
-      const url = `http://127.0.0.1:${port}`;
-      await waitFor('the service', async () => (await health(url)).status === 200);
-      // The start-up warnings README promises: without SMTP_URL no mail reaches anyone.
-      assert.match(output, /Order service: no SMTP_URL/);
-      const external = Object.values(os.networkInterfaces())
-        .flat()
-        .find((address) => address && address.family === 'IPv4' && !address.internal);
-      assert.ok(external, 'a network address of this machine besides the loopback');
-      assert.equal((await health(`http://${external.address}:${port}`)).status, 0);
-      const exited = once(npm, 'exit');
-      npm.kill('SIGTERM');
-      await exited;
-      await waitFor('the server gone', async () => (await health(url)).status === 0, 10_000);
-    } finally {
-      try {
-        process.kill(-npm.pid!, 'SIGKILL');
-      } catch {
-        // The group is gone: nothing was left behind.
-      }
-    }
+    await underNpm(
+      ['run', 'serve', '--', tempDir('serve-export')],
+      { HOST: '', ORDERS_DATA_DIR: tempDir('orders-serve') },
+      'Serving ',
+      async (line, output, stop) => {
+        const port = new URL(line.split(' on ')[1]!).port;
+        const url = `http://127.0.0.1:${port}`;
+        await waitFor('the service', async () => (await health(url)).status === 200);
+        // The start-up warnings README promises: without SMTP_URL no mail reaches anyone.
+        assert.match(output(), /Order service: no SMTP_URL/);
+        const external = Object.values(os.networkInterfaces())
+          .flat()
+          .find((address) => address && address.family === 'IPv4' && !address.internal);
+        assert.ok(external, 'a network address of this machine besides the loopback');
+        assert.equal((await health(`http://${external.address}:${port}`)).status, 0);
+        await stop();
+        await waitFor('the server gone', async () => (await health(url)).status === 0, 10_000);
+      },
+    );
   });
 
   it('answers 503 with Retry-After while another process holds the SQLite write lock, then takes orders again', async () => {
