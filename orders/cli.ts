@@ -48,8 +48,9 @@ let typedAhead = '';
 /** Reads a line from a terminal without showing what is typed. */
 function askHidden(prompt: string): Promise<string> {
   const input = process.stdin;
-  process.stdout.write(prompt);
+  // Echo goes off before the question shows, so a reply typed (or pasted) the moment it appears is never shown.
   input.setRawMode(true);
+  process.stdout.write(prompt);
   input.setEncoding('utf8');
   let line = '';
   let finished = false;
