@@ -134,6 +134,8 @@ export function startOutbox(options: {
         clearTimeout(timer);
         resolve();
       };
+      // A wake or stop that came while the next due time was read found no sleep to end: end this one.
+      if (woken || stopped) wakeUp();
     });
   }
 

@@ -1,13 +1,15 @@
-// Nothing is lost: orders are taken while the mail server is down and mailed once it is back, and an order
-// answered with 201 is mailed after the service was killed with SIGKILL and started again.
+// Nothing is lost: orders are taken while the mail server is down and mailed once it is back, an order
+// answered with 201 is mailed after the service was killed with SIGKILL and started again, and a new order's
+// wake-up reaches the outbox whenever it comes.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
 import { mailTransport } from '../mail';
 import { startOutbox } from '../outbox';
-import { openStore } from '../store';
+import { openStore, type Store } from '../store';
 import {
   freePort,
   health,
@@ -61,6 +63,58 @@ describe('the outbox', () => {
     }
   });
 
+  it('sends a new order’s mail at once, also when the order came while the outbox looked up its next due mail', async (t) => {
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-wake'), 'orders.db') });
+    let reading!: () => void;
+    const read = new Promise<void>((resolve) => (reading = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first read finds nothing due, and its answer is held until the order is stored and the outbox woken.
+    let first = true;
+    const watched: Store = {
+      ...store,
+      nextDueIn: async () => {
+        const due = await store.nextDueIn();
+        if (first) {
+          first = false;
+          reading();
+          await released;
+        }
+        return due;
+      },
+    };
+    // Its timers stand still: only the wake-up can start the next send, not the idle poll every few seconds.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const sent: string[] = [];
+    const outbox = startOutbox({
+      store: watched,
+      send: async (message) => void sent.push(String(message.subject)),
+      retryMaxMs: 300,
+      leaseMs: 60_000,
+      log: () => {},
+    });
+    const app = createApp({ store, config, onMail: outbox.wake });
+    try {
+      await read;
+      const response = await app.request('/api/orders', post(validOrder()));
+      assert.equal(response.status, 201);
+      const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+      release();
+      // Polled without a timer; the deadline is the clock's, which the mock leaves running.
+      const deadline = Date.now() + 20_000;
+      while (sent.length < 2 && Date.now() < deadline) await setImmediate();
+      assert.equal(sent.length, 2, 'the mail to sales and the confirmation, without waiting for a poll');
+      assert.ok(
+        sent.some((subject) => subject.includes(orderNumber)),
+        sent.join('\n'),
+      );
+    } finally {
+      t.mock.timers.reset();
+      await outbox.stop();
+      await store.close();
+    }
+  });
+
   it('mails an order answered with 201 after the service was killed with SIGKILL and started again', async () => {
     const dataDir = tempDir('orders-kill');
     const port = await freePort();
@@ -94,8 +148,12 @@ describe('the outbox', () => {
     const smtp = await startSmtp(port);
     const second = await startProcess(env);
     try {
-      const { mail } = await waitFor('the mail after the restart', () =>
-        smtp.received.find(({ mail: parsed }) => parsed.messageId?.includes(number)),
+      // A kill that came while the first service held the mail for its try leaves it leased: it is sent once
+      // the lease of 20 s has run out, which the wait must outlast.
+      const { mail } = await waitFor(
+        'the mail after the restart',
+        () => smtp.received.find(({ mail: parsed }) => parsed.messageId?.includes(number)),
+        60_000,
       );
       assert.match(mail.subject ?? '', new RegExp(order.quote));
       // The same key again is the same order, stored before the kill.
