@@ -73,8 +73,29 @@ describe('two instances on one Postgres', { skip }, () => {
     return service;
   }
 
+  /**
+   * Posts an order, and posts it again with the same key while the service answers that its database did not
+   * answer in time and nothing was stored (503), as a buyer does who is told to try again. On a loaded machine
+   * an instance's pool can fail to connect within its 3 s; that is the service working as documented.
+   */
+  async function send(url: string, order: OrderRequestInput): Promise<Response> {
+    for (let tries = 1; ; tries++) {
+      const response = await fetch(`${url}/api/orders`, post(order));
+      const answer: { errors?: { field?: string }[] } =
+        response.status === 503
+          ? await response
+              .clone()
+              .json()
+              .catch(() => ({}))
+          : {};
+      const unstored = answer.errors?.some((error) => error.field === 'database');
+      if (!unstored || tries === 25) return response;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   async function place(url: string, order: OrderRequestInput = validOrder()) {
-    const response = await fetch(`${url}/api/orders`, post(order));
+    const response = await send(url, order);
     assert.equal(
       response.status,
       201,
@@ -137,15 +158,8 @@ describe('two instances on one Postgres', { skip }, () => {
 
   it('takes one key sent ten times at once to both instances as one order with one mail', async () => {
     const order = validOrder();
-    /** One request; a 503 (the machine too loaded to connect in time) is sent again, as a client does. */
-    const send = async (url: string): Promise<Response> => {
-      const response = await fetch(`${url}/api/orders`, post(order));
-      if (response.status !== 503) return response;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return send(url);
-    };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => send((index % 2 ? a : b).url)),
+      Array.from({ length: 10 }, (_, index) => send((index % 2 ? a : b).url, order)),
     );
     assert.deepEqual(
       answers.map((answer) => answer.status).sort(),
@@ -175,7 +189,7 @@ describe('two instances on one Postgres', { skip }, () => {
       for (let tries = 1; ; tries++) {
         const url = live[(sent + tries) % live.length]!;
         try {
-          const response = await fetch(`${url}/api/orders`, post(body));
+          const response = await send(url, body);
           if (response.status !== 201 && response.status !== 200) {
             refused.push(`${response.status} ${await response.text()}`);
             return;
