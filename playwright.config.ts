@@ -85,7 +85,8 @@ export default defineConfig({
         ORDER_RATE_LIMIT: '0',
         ALLOWED_ORIGINS: `http://localhost:${port}`,
       },
-      url: `http://localhost:${port}/`,
+      // Ready once the order service beside the pages answers; until then its routes answer 503.
+      url: `http://localhost:${port}/api/health`,
       // Always a fresh server: it reads out/_headers when it starts.
       reuseExistingServer: false,
       stdout: 'ignore',
