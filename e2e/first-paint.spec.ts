@@ -4,6 +4,7 @@
  * browser cannot report paints, the code loads at once.
  */
 import type { Page } from '@playwright/test';
+import { SCRIPT_FALLBACK_MS } from '../lib/script-loader';
 import { cartButton, categoryRoute, expect, orderForm, test, treppenlifte, ui } from './support';
 
 /** Opens the German stairlift page, waits for its code to take over, and reads when what happened. */
@@ -29,7 +30,9 @@ test('the framework’s scripts are asked for only after the first contentful pa
   page,
 }) => {
   const { paint, starts } = await load(page);
-  for (const start of starts) expect(start).toBeGreaterThanOrEqual(paint);
+  // Or after the loader's fallback, should the paint come later than that (a machine under heavy load): that
+  // timer starts when the loader runs, so never before its delay from the navigation's start.
+  for (const start of starts) expect(start).toBeGreaterThanOrEqual(Math.min(paint, SCRIPT_FALLBACK_MS));
 });
 
 test('a browser that cannot report paints asks for them at once, while it reads the page', async ({

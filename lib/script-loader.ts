@@ -10,6 +10,9 @@
  * Where the browser cannot report paints, the code loads at once; and it loads
  * after three seconds in any case, should no paint be reported.
  */
+/** How long the loader waits for a reported paint before it loads the code anyway. */
+export const SCRIPT_FALLBACK_MS = 3000;
+
 export const SCRIPT_LOADER = `(function (d) {
   var urls = JSON.parse(d.currentScript.dataset.scripts), started = false;
   function load() {
@@ -29,5 +32,5 @@ export const SCRIPT_LOADER = `(function (d) {
     observer.disconnect();
     load();
   }).observe({ type: 'paint', buffered: true });
-  setTimeout(load, 3000);
+  setTimeout(load, ${SCRIPT_FALLBACK_MS});
 })(document);`;
