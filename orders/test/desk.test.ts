@@ -290,7 +290,8 @@ describe('signing in', () => {
     );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    const exited = once(child, 'exit');
+    // Its output read to the end, as 'close' waits for (not 'exit').
+    const exited = once(child, 'close');
     await waitFor('the first question', () => output.includes('Password'));
     child.stdin.write(`${PASSWORD}\r`);
     await waitFor('the second question', () => output.includes('again'));

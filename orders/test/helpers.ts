@@ -276,7 +276,8 @@ export async function runOrders(
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': only then has all of its output been read.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, output };
 }
 
