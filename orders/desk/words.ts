@@ -340,7 +340,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten von {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung; danach können keine Notizen mehr hinzugefügt werden. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Das lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung; danach können keine Notizen mehr hinzugefügt werden. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -553,7 +553,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list; no notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. This cannot be undone.',
+        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list; no notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and entries in the accounts stay as they are: they have retention periods of their own. The erasure cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
