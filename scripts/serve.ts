@@ -10,14 +10,13 @@ import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import Negotiator from 'negotiator';
 import { revalidate } from '../config/security-headers';
-import { folderWithSlash, resolveExportPath, slashlessPage } from './lib/export-files';
+import { exportRoot, folderWithSlash, resolveExportPath, slashlessPage } from './lib/export-files';
 import { matchesPattern, parseHeadersFile } from './lib/host-headers';
 import { getSite } from '../lib/content';
 import { readConfig, settingWarnings } from '../orders/config';
 import { startService } from '../orders/service';
 
-// The export to serve: the folder named, else EXPORT_DIR's or out/, as `npm run build` wrote it.
-const root = path.resolve(process.argv[2] ?? (process.env.EXPORT_DIR || 'out'));
+const root = exportRoot();
 // An empty value counts as unset, as for the order service's settings: `HOST=` must not mean every interface.
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || '127.0.0.1';

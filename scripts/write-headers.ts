@@ -12,13 +12,12 @@ import {
   adminContentSecurityPolicy,
   pageContentSecurityPolicy,
 } from '../config/security-headers';
-import { htmlFiles } from './lib/export-files';
+import { exportRoot, htmlFiles } from './lib/export-files';
 import { cloudFrontPolicy, headerRules, headersFile, nginxInclude } from './lib/host-headers';
 import { withScriptsAfterPaint } from './lib/late-scripts';
 import { withPagePolicy } from './lib/page-policy';
 
-// The export of `npm run build`: out/, or EXPORT_DIR when the build wrote it there (next.config.mjs).
-const root = path.resolve(process.argv[2] ?? (process.env.EXPORT_DIR || 'out'));
+const root = exportRoot();
 
 const files = htmlFiles(root).sort();
 for (const file of files) {

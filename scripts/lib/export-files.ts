@@ -4,6 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The export a script works on: the folder named on its command line, else where `npm run build` wrote it:
+ * EXPORT_DIR when set (next.config.mjs), out/ otherwise.
+ */
+export function exportRoot(named: string | undefined = process.argv[2]): string {
+  return path.resolve(named ?? (process.env.EXPORT_DIR || 'out'));
+}
+
 /** Every HTML page in the export (the framework's own assets under _next/ excluded). */
 export function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
