@@ -31,8 +31,10 @@ import type { OrdersConfig } from './config';
 import { confirmationRecipient, orderMails } from './messages';
 import {
   DatabaseUnavailable,
+  TooManyOrders,
   hashOf,
   type NewOrder,
+  type OrderLimit,
   type SpamReason,
   type Store,
   type StoredOrder,
@@ -394,13 +396,35 @@ export function createApp({
     (c) => takeOrder(c),
   );
 
-  /** The seconds this client must wait before its next new order, if it sent ORDER_RATE_LIMIT in the window. */
-  async function rateLimitWait(client: string): Promise<number | undefined> {
+  /** The rate limit now: ORDER_RATE_LIMIT new orders in the window; none with 0. */
+  function orderLimit(): OrderLimit | undefined {
     if (config.rateLimit === 0) return undefined;
-    const since = new Date(now().getTime() - RATE_WINDOW_MS);
-    const { count, oldest } = await store.recentOrders(client, since);
-    if (count < config.rateLimit || !oldest) return undefined;
-    return Math.max(1, Math.ceil((oldest.getTime() - since.getTime()) / 1000));
+    return { max: config.rateLimit, since: new Date(now().getTime() - RATE_WINDOW_MS) };
+  }
+
+  /** The seconds until the oldest of a client's orders in the window leaves it. */
+  function secondsUntil(oldest: Date, limit: OrderLimit): number {
+    return Math.max(1, Math.ceil((oldest.getTime() - limit.since.getTime()) / 1000));
+  }
+
+  /**
+   * The seconds this client must wait before its next new order, if it sent ORDER_RATE_LIMIT in the window: a
+   * quick refusal before the request is read further. The order's transaction counts again, and that count decides.
+   */
+  async function rateLimitWait(client: string, limit: OrderLimit | undefined): Promise<number | undefined> {
+    if (!limit) return undefined;
+    const { count, oldest } = await store.recentOrders(client, limit.since);
+    if (count < limit.max || !oldest) return undefined;
+    return secondsUntil(oldest, limit);
+  }
+
+  function tooMany(c: Context, wait: number): Response {
+    return problems(
+      c,
+      429,
+      [{ field: 'address', message: `Too many orders from this address; try again in ${wait} s` }],
+      { 'Retry-After': String(wait) },
+    );
   }
 
   async function takeOrder(c: Context): Promise<Response> {
@@ -422,14 +446,9 @@ export function createApp({
     }
 
     const client = store.clientHash(rateKey(clientAddress(c, config.trustProxy)));
-    const wait = await rateLimitWait(client);
-    if (wait !== undefined)
-      return problems(
-        c,
-        429,
-        [{ field: 'address', message: `Too many orders from this address; try again in ${wait} s` }],
-        { 'Retry-After': String(wait) },
-      );
+    const limit = orderLimit();
+    const wait = await rateLimitWait(client, limit);
+    if (wait !== undefined) return tooMany(c, wait);
 
     const parsed = orderRequestSchema.safeParse(raw);
     if (!parsed.success) return problems(c, 422, describeIssues(parsed.error.issues, raw));
@@ -471,12 +490,20 @@ export function createApp({
       client,
       recipient: confirmationRecipient(summary.buyer.email, (text) => store.clientHash(text)),
     };
-    const { order, created } = await store.createOrder(
-      newOrder,
-      spam
-        ? undefined
-        : (number) => orderMails({ ...newOrder, number }, config, (address) => store.clientHash(address)),
-    );
+    let taken;
+    try {
+      taken = await store.createOrder(
+        newOrder,
+        spam
+          ? undefined
+          : (number) => orderMails({ ...newOrder, number }, config, (address) => store.clientHash(address)),
+        limit,
+      );
+    } catch (error) {
+      if (error instanceof TooManyOrders && limit) return tooMany(c, secondsUntil(error.oldest, limit));
+      throw error;
+    }
+    const { order, created } = taken;
     if (!created) return again(c, order, hash);
     if (!spam) onMail();
     return c.json(accepted(order), 201);

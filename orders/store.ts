@@ -548,6 +548,31 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
+/**
+ * A client already sent as many new orders in the window as the rate limit allows: nothing was stored. `oldest` is
+ * the first of them, whose leaving the window lets the next one in.
+ */
+export class TooManyOrders extends Error {
+  constructor(readonly oldest: Date) {
+    super('Too many orders from this client');
+    this.name = 'TooManyOrders';
+  }
+}
+
+/** How many new orders one client may send since when; the order's transaction counts them. */
+export interface OrderLimit {
+  max: number;
+  since: Date;
+}
+
+/**
+ * The key of the Postgres advisory lock that each new order's transaction takes first. Orders are then taken one
+ * at a time across all instances, so that the rate limit and the confirmations' daily limit are counted and the
+ * order stored in one step: a burst cannot pass a limit before its first orders are stored. An order's
+ * transaction is a handful of statements; one at a time is far more than a shop's orders need.
+ */
+const ORDER_INTAKE_LOCK = 0x4c57_0001;
+
 /** `LW-20261125-000042`: the day in Germany and the row's id. */
 export function orderNumber(createdAt: Date, id: number): string {
   return `LW-${businessDay(createdAt).replaceAll('-', '')}-${String(id).padStart(6, '0')}`;
@@ -835,9 +860,27 @@ export async function openStore(
     return row && Number(row.id);
   }
 
+  async function recentOrders(
+    executor: Kysely<Database>,
+    client: string,
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | undefined }> {
+    const row = await executor
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('client', '=', client)
+      .where('created_at', '>', since.toISOString())
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
+  }
+
   /** How many confirmations went to (or wait for) one recipient in the 24 hours before `at`. */
-  async function confirmationsSince(recipient: string, at: Date): Promise<number> {
-    const { count } = await db
+  async function confirmationsSince(
+    executor: Kysely<Database>,
+    recipient: string,
+    at: Date,
+  ): Promise<number> {
+    const { count } = await executor
       .selectFrom('outbox')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('recipient', '=', recipient)
@@ -848,9 +891,7 @@ export async function openStore(
 
   /**
    * Puts an order's mail to the sales team, and the buyer's confirmation when `withConfirmation`, into the
-   * outbox: one statement. The daily limit is counted before the transaction (`confirmationsSince`), so the
-   * order's transaction stays as short as it was; two instances that take an order for one address at the
-   * same moment may send one confirmation more than the limit.
+   * outbox: one statement. The daily limit is counted in the order's transaction (`confirmationsSince`).
    */
   async function queueMails(
     tx: Kysely<Database>,
@@ -954,33 +995,42 @@ export async function openStore(
     },
 
     /** The orders of one client since a time, and the oldest of them. */
-    async recentOrders(client: string, since: Date): Promise<{ count: number; oldest: Date | undefined }> {
-      const row = await db
-        .selectFrom('orders')
-        .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
-        .where('client', '=', client)
-        .where('created_at', '>', since.toISOString())
-        .executeTakeFirstOrThrow();
-      return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : undefined };
-    },
+    recentOrders: (client: string, since: Date) => recentOrders(db, client, since),
 
     /**
      * Stores a new order and, unless it is spam, its mails, in one transaction. A key that is already there
-     * (also one a concurrent request stored a moment earlier) gives back that order, unchanged.
+     * (also one a concurrent request stored a moment earlier) gives back that order, unchanged. With `limit`,
+     * a client that already sent `limit.max` orders since `limit.since` gets `TooManyOrders`, and nothing is
+     * stored. Both limits are counted inside the transaction, one order at a time (`ORDER_INTAKE_LOCK`; SQLite
+     * has one writer anyway), so orders sent at once are counted like orders sent one after another.
      */
     async createOrder(
       order: NewOrder,
       mailsFor: ((number: string) => OrderMails) | undefined,
+      limit?: OrderLimit,
     ): Promise<{ order: StoredOrder; created: boolean }> {
       try {
-        // Past the daily limit to the buyer's address, the order is taken without a confirmation.
-        const skipped =
-          mailsFor && order.recipient
-            ? (await confirmationsSince(order.recipient, order.createdAt)) >= CONFIRMATIONS_PER_DAY
-              ? ('limit' as const)
-              : null
-            : null;
-        const number = await db.transaction().execute(async (tx) => {
+        const { number, skipped } = await db.transaction().execute(async (tx) => {
+          if (database.kind === 'postgres')
+            await sql`select pg_advisory_xact_lock(${ORDER_INTAKE_LOCK})`.execute(tx);
+          // A request with the same key that was taken while this one waited: its order is the answer (below).
+          const taken = await tx
+            .selectFrom('orders')
+            .select('id')
+            .where('key', '=', order.key)
+            .executeTakeFirst();
+          if (taken) throw new Error(`key ${order.key} taken meanwhile`);
+          if (limit && order.client !== null) {
+            const recent = await recentOrders(tx, order.client, limit.since);
+            if (recent.count >= limit.max && recent.oldest) throw new TooManyOrders(recent.oldest);
+          }
+          // Past the daily limit to the buyer's address, the order is taken without a confirmation.
+          const skipped =
+            mailsFor && order.recipient
+              ? (await confirmationsSince(tx, order.recipient, order.createdAt)) >= CONFIRMATIONS_PER_DAY
+                ? ('limit' as const)
+                : null
+              : null;
           const { id } = await tx
             .insertInto('orders')
             .values({
@@ -1006,7 +1056,7 @@ export async function openStore(
           await tx.updateTable('orders').set({ number }).where('id', '=', id).execute();
           await insertTerms(tx, Number(id), orderTerms(number, order.buyer, order.lines));
           if (mailsFor) await queueMails(tx, Number(id), mailsFor(number), order.createdAt, !skipped);
-          return number;
+          return { number, skipped };
         });
         const pending = (): MailState => ({
           state: 'pending',
@@ -1027,7 +1077,9 @@ export async function openStore(
           created: true,
         };
       } catch (error) {
-        // The key's unique index refused a second row: the other request's order is the one.
+        if (error instanceof TooManyOrders) throw error;
+        // The key's unique index refused a second row, or the key was taken while the transaction waited for
+        // its turn: the other request's order is the one.
         const raced = await findOrder(order.key);
         if (raced) return { order: raced, created: false };
         throw error;
@@ -1592,7 +1644,7 @@ export async function openStore(
       const mails = mailsFor(order);
       const limited =
         mails.buyer !== undefined &&
-        (await confirmationsSince(mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
+        (await confirmationsSince(db, mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
       return db.transaction().execute(async (tx) => {
         const id = (await orderId(tx, number))!;
         const result = await tx
@@ -1766,7 +1818,10 @@ export async function openStore(
   return guarded(store);
 }
 
-/** Every method that reads or writes the database reports a failure as DatabaseUnavailable. */
+/**
+ * Every method that reads or writes the database reports a failure as DatabaseUnavailable; `TooManyOrders` is an
+ * answer, not a failure, and passes as it is.
+ */
 function guarded<T extends object>(store: T): T {
   const plain = new Set(['clientHash', 'close', 'kind']);
   return Object.fromEntries(
@@ -1777,7 +1832,8 @@ function guarded<T extends object>(store: T): T {
             try {
               return await (value as (...args: unknown[]) => Promise<unknown>)(...args);
             } catch (error) {
-              throw error instanceof DatabaseUnavailable ? error : new DatabaseUnavailable(error);
+              if (error instanceof DatabaseUnavailable || error instanceof TooManyOrders) throw error;
+              throw new DatabaseUnavailable(error);
             }
           }
         : value,

@@ -622,6 +622,18 @@ describe('POST /api/orders with bad input', () => {
     assert.equal((await request('/api/orders', post(validOrder()), limited)).status, 201);
   });
 
+  it('counts orders sent at once as if sent one after another: ten from one address, two taken', async () => {
+    const limited = createApp({ store, config: { ...config, rateLimit: 2 }, onMail: outbox.wake });
+    const from = { 'X-Forwarded-For': '198.51.100.8' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request('/api/orders', post(validOrder(), from), limited)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [201, 201, ...Array(8).fill(429)]);
+    for (const answer of answers.filter((each) => each.status === 429))
+      assert.ok(Number(answer.headers.get('Retry-After')) > 0, 'each refusal says when to try again');
+  });
+
   it('counts an IPv6 host by its /64 network, which it may send from at will, and IPv4 in IPv6 as IPv4', async () => {
     const limited = createApp({ store, config: { ...config, rateLimit: 2 }, onMail: outbox.wake });
     const from = (address: string) => ({ 'X-Forwarded-For': address });

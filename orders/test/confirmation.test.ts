@@ -178,6 +178,18 @@ describe('the buyer confirmation', () => {
     assert.equal(last.confirmation, null);
   });
 
+  it(`counts orders to one address sent at once: ${CONFIRMATIONS_PER_DAY} confirmations of ten`, async () => {
+    const email = ownAddress();
+    const accepted = await Promise.all(
+      Array.from({ length: 10 }, () => place(validOrder({ buyer: { ...buyer, email } }))),
+    );
+    const told = accepted.filter((each) => each.confirmationMail).length;
+    assert.equal(told, CONFIRMATIONS_PER_DAY, 'the checkout is told of a confirmation this often');
+    await waitFor('every mail sent', async () => (await store.mailCounts()).pending === 0);
+    const sent = accepted.flatMap((each) => smtp.confirmationsOf(each.orderNumber));
+    assert.equal(sent.length, CONFIRMATIONS_PER_DAY);
+  });
+
   it('is not sent for spam, and neither is the mail to the sales team', async () => {
     const accepted = await place(
       validOrder({ buyer: { ...buyer, email: ownAddress() }, website: 'https://spam.example' }),

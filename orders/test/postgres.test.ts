@@ -6,12 +6,12 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { businessDay } from '../../lib/business-day';
-import { orderAcceptedSchema } from '../../lib/checkout/order-request';
+import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
 import { eraseBuyer, mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { orderMails } from '../messages';
-import { openStore, type Store } from '../store';
+import { CONFIRMATIONS_PER_DAY, openStore, type Store } from '../store';
 import {
   buyer,
   post,
@@ -263,5 +263,38 @@ describe('the service on Postgres', { skip }, () => {
     const order = validOrder();
     const answers = await Promise.all([1, 2, 3, 4].map(() => app.request('/api/orders', post(order))));
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 200, 200, 201]);
+  });
+
+  it('counts orders sent at once to two instances, each with its own pool, against both daily limits', async () => {
+    // Two instances: two stores with their own connections, the requests spread over both.
+    const second = await openStore({ kind: 'postgres', url: postgres.url });
+    try {
+      const limits = { ...testConfig, rateLimit: 2, trustProxy: true };
+      const apps = [createApp({ store, config: limits }), createApp({ store: second, config: limits })];
+      const send = (index: number, order: OrderRequestInput, from: string) =>
+        apps[index % 2]!.request('/api/orders', post(order, { 'X-Forwarded-For': from }));
+      const fromOne = await Promise.all(
+        Array.from({ length: 10 }, (_, index) => send(index, validOrder(), '198.51.100.20')),
+      );
+      assert.deepEqual(fromOne.map((answer) => answer.status).sort(), [201, 201, ...Array(8).fill(429)]);
+
+      // Ten orders to one buyer's address from ten addresses: each is taken, three with a confirmation.
+      const email = 'einkauf-burst@kunde.example';
+      const toOne = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          send(index, validOrder({ buyer: { ...buyer, email } }), `198.51.100.${30 + index}`),
+        ),
+      );
+      assert.deepEqual(
+        toOne.map((answer) => answer.status),
+        Array(10).fill(201),
+      );
+      const told = await Promise.all(
+        toOne.map(async (answer) => orderAcceptedSchema.parse(await answer.json()).confirmationMail),
+      );
+      assert.equal(told.filter(Boolean).length, CONFIRMATIONS_PER_DAY);
+    } finally {
+      await second.close();
+    }
   });
 });
