@@ -67,10 +67,11 @@ export function mailTransport(
   mail: OrdersConfig['mail'],
   /** The outbox's lease (MAIL_LEASE_MS), which every SMTP wait stays well below. */
   leaseMs = 2 * 60_000,
-): { send: SendMail; close: () => void } {
+): { send: SendMail; forget: (message: MailMessage) => Promise<void>; close: () => void } {
   if (mail.kind === 'smtp') {
     // nodemailer waits up to 2 minutes to connect and 10 on an idle socket; each wait here is a quarter of
-    // the outbox's lease, so a try ends (and counts as failed for now) long before another worker may take it.
+    // the outbox's lease, so a server gone silent fails the try (for now) well within one lease. A try made of
+    // many slow replies may take longer: the outbox renews its lease meanwhile.
     const timeout = Math.floor(leaseMs / 4);
     const transport = nodemailer.createTransport({
       url: mail.url,
@@ -81,6 +82,8 @@ export function mailTransport(
     });
     return {
       send: async (message) => void (await transport.sendMail(toNodemailer(message))),
+      // A mail the server took is the sales team's or the buyer's now (docs/orders.md: erasing in the mailbox).
+      forget: async () => {},
       close: () => transport.close(),
     };
   }
@@ -94,6 +97,10 @@ export function mailTransport(
       await fs.promises.writeFile(`${file}.part`, raw, { mode: 0o600 });
       await fs.promises.rename(`${file}.part`, file);
     },
+    forget: async (message) =>
+      fs.promises.rm(path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller')), {
+        force: true,
+      }),
     close: () => transport.close(),
   };
 }

@@ -75,9 +75,19 @@ export function startOutbox(options: {
   leaseMs: number;
   /** Tries before a mail that keeps failing for now is marked failed (MAIL_MAX_ATTEMPTS). */
   maxAttempts?: number;
+  /** Removes what the transport kept of a mail whose order was erased while it was under way (a mail file). */
+  forget?: (message: MailMessage) => Promise<void>;
   log?: (line: string) => void;
 }): Outbox {
-  const { store, send, retryMaxMs, leaseMs, maxAttempts = 60, log = console.error } = options;
+  const {
+    store,
+    send,
+    retryMaxMs,
+    leaseMs,
+    maxAttempts = 60,
+    forget = async () => {},
+    log = console.error,
+  } = options;
   let stopped = false;
   let wakeUp: () => void = () => {};
   let woken = false;
@@ -86,8 +96,11 @@ export function startOutbox(options: {
   async function markSent(mail: ClaimedMail) {
     for (let tries = 1; ; tries++) {
       try {
-        if (!(await store.markSent(mail)))
+        const marked = await store.markSent(mail);
+        if (marked === 'taken')
           log(`${mailName(mail.message)} sent, but its lease had passed to another worker`);
+        // Its order was erased while the mail was under way: what the transport kept of it goes now.
+        if (marked === 'erased') await forget(mail.message);
         return;
       } catch (error) {
         // While stopping, a few tries; then the lease runs out and another instance sends it once more.
@@ -106,9 +119,21 @@ export function startOutbox(options: {
       await store.giveBack(mail);
       return false;
     }
+    // Held while it is under way, however slowly the server answers: another worker may take it only once this
+    // one stopped renewing (it died, or the database was away for a whole lease).
+    const renewal = setInterval(
+      () => {
+        store.renewLease(mail, leaseMs).then(
+          (held) => held || log(`${mailName(mail.message)}: its lease was lost while it was being sent`),
+          (error: unknown) => log(`${mailName(mail.message)}: could not renew its lease: ${reasonOf(error)}`),
+        );
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     try {
       await send(mail.message);
     } catch (error) {
+      clearInterval(renewal);
       const attempts = mail.attempts + 1;
       const reason = reasonOf(error);
       if (isPermanent(error) || attempts >= maxAttempts) {
@@ -120,6 +145,7 @@ export function startOutbox(options: {
       }
       return true;
     }
+    clearInterval(renewal);
     await markSent(mail);
     return true;
   }

@@ -12,6 +12,7 @@ export async function startService(config: OrdersConfig) {
   const outbox = startOutbox({
     store,
     send: mail.send,
+    forget: mail.forget,
     retryMaxMs: config.retryMaxMs,
     leaseMs: config.leaseMs,
     maxAttempts: config.maxAttempts,

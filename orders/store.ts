@@ -1156,17 +1156,51 @@ export async function openStore(
     },
 
     /**
-     * The server took the mail: marks it sent and clears its body, only while this try's token holds it.
-     * False when another worker took it after the lease ran out.
+     * The server took the mail: marks it sent and clears its body, only while this try's token holds it; `taken`
+     * when another worker took it after the lease ran out. A mail given up while it was under way (its order
+     * marked as spam, or erased) went out all the same and is marked sent, so that nothing sends it again;
+     * `erased` says that its order was erased meanwhile, and what the transport kept of it is to go too.
      */
-    async markSent(mail: ClaimedMail): Promise<boolean> {
+    async markSent(mail: ClaimedMail): Promise<'sent' | 'erased' | 'taken'> {
       const result = await db
         .updateTable('outbox')
-        .set({ sent_at: clock, message: CLEARED, last_error: null, lease_token: null })
+        .set({
+          sent_at: clock,
+          message: CLEARED,
+          last_error: null,
+          lease_token: null,
+          failed_at: null,
+          given_up_at: null,
+        })
         .where('id', '=', mail.id)
         .where('lease_token', '=', mail.token)
         .executeTakeFirst();
-      return result.numUpdatedRows === BigInt(1);
+      if (result.numUpdatedRows !== BigInt(1)) return 'taken';
+      const order = await db
+        .selectFrom('outbox')
+        .innerJoin('orders', 'orders.id', 'outbox.order_id')
+        .select('orders.erased_at')
+        .where('outbox.id', '=', mail.id)
+        .executeTakeFirst();
+      return order?.erased_at ? 'erased' : 'sent';
+    },
+
+    /**
+     * Holds a mail under way for another `leaseMs` by the database's clock, while this try's token holds it, so
+     * that a slow mail server's answer never lets another worker take it. False when the lease was lost.
+     */
+    async renewLease(mail: ClaimedMail, leaseMs: number): Promise<boolean> {
+      const until = later(await dbNow(), leaseMs);
+      const result = await db
+        .updateTable('outbox')
+        .set({ next_attempt_at: until })
+        .where('id', '=', mail.id)
+        .where('lease_token', '=', mail.token)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== BigInt(1)) return false;
+      mail.until = new Date(until);
+      return true;
     },
 
     /** A try failed for now: the next one after `delayMs`, by the database's clock. */
@@ -1182,6 +1216,8 @@ export async function openStore(
         })
         .where('id', '=', mail.id)
         .where('lease_token', '=', mail.token)
+        // Given up meanwhile (spam, erased): it stays so, with the reason it was given up for.
+        .where('failed_at', 'is', null)
         .execute();
     },
 
@@ -1197,6 +1233,7 @@ export async function openStore(
         })
         .where('id', '=', mail.id)
         .where('lease_token', '=', mail.token)
+        .where('failed_at', 'is', null)
         .execute();
     },
 
@@ -1372,7 +1409,7 @@ export async function openStore(
             failed_at: sql<string>`coalesce(failed_at, ${clock})`,
             given_up_at: clock,
             last_error: 'erased',
-            lease_token: null,
+            // A mail under way keeps its token: if the server takes it, it is marked sent, never sent again.
           })
           .where('order_id', '=', Number(order.id))
           .where('sent_at', 'is', null)
@@ -1611,7 +1648,8 @@ export async function openStore(
         // Those still waiting say why ("not spam" queues them again); a failed one keeps the server's answer.
         await tx
           .updateTable('outbox')
-          .set({ failed_at: clock, given_up_at: clock, last_error: 'spam', lease_token: null })
+          // A mail under way keeps its token: if the server takes it, it is marked sent, and "not spam" leaves it.
+          .set({ failed_at: clock, given_up_at: clock, last_error: 'spam' })
           .where('order_id', '=', id)
           .where('sent_at', 'is', null)
           .where('failed_at', 'is', null)
@@ -1670,7 +1708,8 @@ export async function openStore(
               failed_at: null,
               given_up_at: null,
               last_error: null,
-              next_attempt_at: clock,
+              // A mail still under way when the order was marked keeps its lease: its try ends as any other.
+              next_attempt_at: sql<string>`case when lease_token is not null and next_attempt_at > ${clock} then next_attempt_at else ${clock} end`,
               queued_at: clock,
             })
             .where('order_id', '=', id)

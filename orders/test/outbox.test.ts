@@ -1,15 +1,18 @@
 // Nothing is lost: orders are taken while the mail server is down and mailed once it is back, an order
 // answered with 201 is mailed after the service was killed with SIGKILL and started again, and a new order's
-// wake-up reaches the outbox whenever it comes.
+// wake-up reaches the outbox whenever it comes. Nothing is sent twice: a mail under way stays its worker's
+// however slowly the server answers, and one whose order is marked as spam or erased meanwhile is marked sent.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
-import { mailTransport } from '../mail';
+import { eraseBuyer, mailFiles, mailTransport } from '../mail';
+import { orderMails } from '../messages';
 import { startOutbox } from '../outbox';
-import { openStore, type Store } from '../store';
+import { openStore, type MailMessage, type Store } from '../store';
 import {
   freePort,
   health,
@@ -166,6 +169,109 @@ describe('the outbox', () => {
     } finally {
       await kill(second.child, 'SIGTERM');
       await smtp.close();
+    }
+  });
+});
+
+describe('a mail under way', () => {
+  /** A store of its own with one order placed, its number, and the app that took it (no outbox of its own). */
+  async function withOrder(name: string) {
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir(name), 'orders.db') });
+    const app = createApp({ store, config });
+    const response = await app.request('/api/orders', post(validOrder()));
+    assert.equal(response.status, 201);
+    return { store, number: orderAcceptedSchema.parse(await response.json()).orderNumber };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('stays its worker’s while the server takes longer than the lease: a second worker never sends it too', async () => {
+    const { store } = await withOrder('orders-slow');
+    const LEASE_MS = 3000;
+    const sales: string[] = [];
+    // The server takes two and a half leases to answer the sales team's mail, each reply in time (as SMTP's
+    // waits allow); the confirmation at once. Without the lease renewed, the second worker takes the mail once
+    // the first lease ends and sends it again.
+    const send = async (message: MailMessage) => {
+      if (message.kind !== 'seller') return;
+      sales.push(message.messageId);
+      await pause(2.5 * LEASE_MS);
+    };
+    const workers = [1, 2].map(() =>
+      startOutbox({ store, send, retryMaxMs: 300, leaseMs: LEASE_MS, log: () => {} }),
+    );
+    try {
+      await waitFor(
+        'both mails sent, or the sales team’s sent again',
+        async () => sales.length > 1 || (await store.mailCounts()).pending === 0,
+        60_000,
+      );
+      assert.equal(sales.length, 1, 'the sales team’s mail once');
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await store.close();
+    }
+  });
+
+  it('is marked sent when its order was marked as spam meanwhile, so “not spam” sends only the other mail', async () => {
+    const { store, number } = await withOrder('orders-spam-sending');
+    try {
+      const underWay = await store.claimMail(60_000);
+      assert.equal(underWay?.message.kind, 'seller');
+      assert.equal(await store.markSpam(number, 'anna'), 'marked');
+      // The server took it after all.
+      assert.equal(await store.markSent(underWay!), 'sent');
+      assert.equal(
+        await store.markNotSpam(number, 'anna', (order) =>
+          orderMails(order, config, (address) => store.clientHash(address)),
+        ),
+        true,
+      );
+      const next = await store.claimMail(60_000);
+      assert.equal(next?.message.kind, 'buyer', 'the confirmation, which had not gone out');
+      assert.equal(await store.markSent(next!), 'sent');
+      assert.equal(await store.claimMail(60_000), undefined, 'the sales team’s mail is not sent again');
+      const order = await store.orderByNumber(number);
+      assert.equal(order?.mail?.state, 'sent');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('leaves no mail file behind when its order is erased while it is written', async () => {
+    const { store, number } = await withOrder('orders-erase-sending');
+    const mail = { kind: 'folder' as const, dir: path.join(tempDir('orders-erase-mails'), 'mail') };
+    const files = mailTransport(mail);
+    let started!: () => void;
+    const underWay = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const outbox = startOutbox({
+      store,
+      send: async (message) => {
+        if (message.kind === 'seller') {
+          started();
+          await released;
+        }
+        await files.send(message);
+      },
+      forget: files.forget,
+      retryMaxMs: 300,
+      leaseMs: 60_000,
+      log: () => {},
+    });
+    try {
+      await underWay;
+      assert.equal(await eraseBuyer(store, mail, number, 'anna', () => {}), true);
+      release();
+      await waitFor(
+        'the mail marked sent',
+        async () => (await store.orderByNumber(number))?.mail?.state === 'sent',
+      );
+      const left = mailFiles(mail, number).filter((file) => fs.existsSync(file));
+      assert.deepEqual(left, [], 'no file holds the erased buyer’s details');
+    } finally {
+      await outbox.stop();
+      await store.close();
     }
   });
 });
