@@ -202,7 +202,13 @@ export function createDesk({
   const afterSignIn = (next: unknown): string => {
     if (typeof next !== 'string') return base;
     const origin = 'http://desk.invalid';
-    const url = new URL(next, `${origin}${base}/`);
+    let url: URL;
+    try {
+      url = new URL(next, `${origin}${base}/`);
+    } catch {
+      // No address at all (`http://[`): the list, as for any other.
+      return base;
+    }
     const inDesk = url.pathname === base || url.pathname.startsWith(`${base}/`);
     const signingInOrOut = [`${base}/sign-in`, `${base}/sign-out`].includes(url.pathname);
     if (url.origin !== origin || !inDesk || signingInOrOut || next !== `${url.pathname}${url.search}`)
@@ -279,7 +285,13 @@ export function createDesk({
   /** The order a form of an order's page posts to (`/desk/orders/<number>/<action>`), by its number. */
   const formOrder = (pathname: string): string | undefined => {
     const parts = pathname.split('/');
-    return parts.at(-3) === 'orders' ? decodeURIComponent(parts.at(-2)!) : undefined;
+    if (parts.at(-3) !== 'orders') return undefined;
+    try {
+      return decodeURIComponent(parts.at(-2)!);
+    } catch {
+      // A broken escape (`%E0%A4%A`) names no order.
+      return undefined;
+    }
   };
 
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {

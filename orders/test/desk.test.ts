@@ -581,6 +581,18 @@ describe('pages that are not there, and a database that is away', () => {
     assert.equal(noOrder.status, 404);
     assert.ok(german.text().includes(de.errors.notFound));
 
+    // A broken address is one more page that is not there: no error, nothing in the log.
+    const logs = logged.length;
+    const badEscape = await app.request(`${ORIGIN}/desk/orders/%E0%A4%A/note`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'note=x',
+    });
+    assert.ok(badEscape.status < 500, `a broken escape: ${badEscape.status}`);
+    const noAddress = await app.request(`${ORIGIN}/desk/sign-in?next=${encodeURIComponent('http://[')}`);
+    assert.equal(noAddress.status, 200, 'the sign-in page, whatever follows it');
+    assert.deepEqual(logged.slice(logs), []);
+
     const away = new Hono();
     const broken: Store = {
       ...store,
