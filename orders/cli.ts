@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
 import { readConfig, type OrdersConfig } from './config';
-import { accountName, hashPassword, passwordProblem, SESSION_IDLE_MS } from './desk/auth';
+import { accountName, hashPassword, passwordProblem, SESSION_IDLE_MS, SESSION_MAX_MS } from './desk/auth';
 import { eraseBuyer, mailFiles } from './mail';
 import { businessDay } from '../lib/business-day';
 import { NoDatabase, SPAM_DAYS, openStore, type Store } from './store';
@@ -221,7 +221,7 @@ export async function runCommand(
       }
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
-        const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS);
+        const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS, SESSION_MAX_MS);
         await store.compact('prune');
         // Each order deleted by its number, as erasures are: the owner can tell which records went, and why.
         for (const gone of deleted) {

@@ -1802,17 +1802,21 @@ export async function openStore(
     },
 
     /**
-     * The name of a session that was used within `idleMs`, marking it used now; a session idle for longer is
-     * deleted, as is one whose account is gone.
+     * The name of a session that was used within `idleMs` and began within `maxMs`, marking it used now; a
+     * session idle for longer, or older, is deleted, as is one whose account is gone.
      */
-    async touchSession(idHash: string, at: Date, idleMs: number): Promise<string | undefined> {
+    async touchSession(idHash: string, at: Date, idleMs: number, maxMs: number): Promise<string | undefined> {
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.name', 'sessions.name')
-        .select(['sessions.name', 'sessions.seen_at'])
+        .select(['sessions.name', 'sessions.seen_at', 'sessions.created_at'])
         .where('sessions.id', '=', idHash)
         .executeTakeFirst();
-      if (!row || new Date(row.seen_at).getTime() + idleMs < at.getTime()) {
+      if (
+        !row ||
+        new Date(row.seen_at).getTime() + idleMs < at.getTime() ||
+        new Date(row.created_at).getTime() + maxMs < at.getTime()
+      ) {
         await db.deleteFrom('sessions').where('id', '=', idHash).execute();
         return undefined;
       }
@@ -1835,10 +1839,19 @@ export async function openStore(
      * request can use again, and wrong passwords older than a day, which no lock-out counts any more. Both
      * name a sales person and when they worked.
      */
-    async pruneSignIns(at: Date, idleMs: number): Promise<{ sessions: number; failures: number }> {
+    async pruneSignIns(
+      at: Date,
+      idleMs: number,
+      maxMs: number,
+    ): Promise<{ sessions: number; failures: number }> {
       const sessions = await db
         .deleteFrom('sessions')
-        .where('seen_at', '<', new Date(at.getTime() - idleMs).toISOString())
+        .where((eb) =>
+          eb.or([
+            eb('seen_at', '<', new Date(at.getTime() - idleMs).toISOString()),
+            eb('created_at', '<', new Date(at.getTime() - maxMs).toISOString()),
+          ]),
+        )
         .executeTakeFirst();
       const failures = await db
         .deleteFrom('sign_in_failures')

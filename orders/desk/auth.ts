@@ -10,6 +10,8 @@ import type { Store } from '../store';
 export const MIN_PASSWORD_LENGTH = 12;
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 8 * 3600_000;
+/** And this long after signing in, however busy: a working day, so a cookie taken along is not good for ever. */
+export const SESSION_MAX_MS = 12 * 3600_000;
 /** Wrong passwords for one name within LOCK_WINDOW_MS that lock it for LOCK_MS. */
 export const LOCK_FAILURES = 5;
 export const LOCK_WINDOW_MS = 15 * 60_000;

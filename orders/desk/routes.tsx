@@ -28,7 +28,7 @@ import {
   type OrderFilter,
   type Store,
 } from '../store';
-import { SESSION_IDLE_MS, newSessionId, sessionHash, signIn } from './auth';
+import { SESSION_IDLE_MS, SESSION_MAX_MS, newSessionId, sessionHash, signIn } from './auth';
 import {
   EraseConfirmPage,
   ErrorPage,
@@ -296,7 +296,9 @@ export function createDesk({
 
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {
     const session = getCookie(c, cookieName(c));
-    const user = session ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS) : undefined;
+    const user = session
+      ? await store.touchSession(sessionHash(session), now(), SESSION_IDLE_MS, SESSION_MAX_MS)
+      : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
       // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,

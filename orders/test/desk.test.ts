@@ -29,6 +29,7 @@ import {
   LOCK_FAILURES,
   LOCK_MS,
   SESSION_IDLE_MS,
+  SESSION_MAX_MS,
   hashPassword,
   signIn,
 } from '../desk/auth';
@@ -521,7 +522,7 @@ describe('signing in', () => {
     assert.deepEqual(await store.events(number), [], 'nothing was recorded');
   });
 
-  it('ends the session on sign-out, and after 8 hours without a request', async () => {
+  it('ends the session on sign-out, after 8 hours without a request, and 12 hours after signing in', async () => {
     const anna = browser();
     await anna.signIn('anna');
     await anna.submit('/sign-out');
@@ -536,6 +537,18 @@ describe('signing in', () => {
     clock += SESSION_IDLE_MS + 1000;
     await anna.get('/desk');
     assert.ok(anna.text().includes(w.signIn.expired));
+
+    // However busy: a request every hour keeps a session no longer than a working day.
+    await anna.signIn('anna');
+    const signedInAt = clock;
+    while (clock + 3600_000 <= signedInAt + SESSION_MAX_MS) {
+      clock += 3600_000;
+      await anna.get('/desk');
+      assert.ok(anna.text().includes(w.list.heading), 'still signed in within 12 hours');
+    }
+    clock = signedInAt + SESSION_MAX_MS + 1000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.expired), 'signed out 12 hours after signing in');
 
     // A session that ends on an order's page, or on a form there, signs in again onto that order's page.
     await anna.signIn('anna');

@@ -196,9 +196,9 @@ describe('the service on Postgres', { skip }, () => {
     assert.equal(await store.addUser('anna', 'scrypt$other'), false);
     const now = new Date();
     await store.createSession('session-hash', 'anna', now);
-    assert.equal(await store.touchSession('session-hash', now, 60_000), 'anna');
+    assert.equal(await store.touchSession('session-hash', now, 60_000, 3600_000), 'anna');
     assert.equal(
-      await store.touchSession('session-hash', new Date(now.getTime() + 120_000), 60_000),
+      await store.touchSession('session-hash', new Date(now.getTime() + 120_000), 60_000, 3600_000),
       undefined,
     );
     await store.recordFailure('anna', now);
