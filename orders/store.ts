@@ -1764,6 +1764,11 @@ export async function openStore(
       );
     },
 
+    /** Replaces an account's password hash (the same password, hashed at today's cost). */
+    async setPassword(name: string, password: string): Promise<void> {
+      await db.updateTable('users').set({ password }).where('name', '=', name).execute();
+    },
+
     async passwordOf(name: string): Promise<string | undefined> {
       return (await db.selectFrom('users').select('password').where('name', '=', name).executeTakeFirst())
         ?.password;

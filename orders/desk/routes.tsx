@@ -28,7 +28,7 @@ import {
   type OrderFilter,
   type Store,
 } from '../store';
-import { SESSION_IDLE_MS, SESSION_MAX_MS, newSessionId, sessionHash, signIn } from './auth';
+import { SESSION_IDLE_MS, SESSION_MAX_MS, newSessionId, prepareSignIn, sessionHash, signIn } from './auth';
 import {
   EraseConfirmPage,
   ErrorPage,
@@ -245,6 +245,8 @@ export function createDesk({
   };
 
   desk.get('/sign-in', (c) => {
+    // A form is sent only from this page (its token): the unknown names' hash is ready before the first one.
+    prepareSignIn();
     const w = deskWords[localeOf(c)].signIn;
     const note = c.req.query('note');
     const message = [

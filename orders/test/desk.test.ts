@@ -4,6 +4,7 @@
 // search, statuses, notes, "not spam", erasure and the exports. The browser journeys are in e2e/desk.spec.ts.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -253,6 +254,44 @@ describe('signing in', () => {
     // Her session ended with her account.
     await dora.get('/desk');
     assert.ok(dora.text().includes(w.signIn.heading));
+  });
+
+  it('hashes a password at OWASP’s minimum work, and a cheaper hash again when its account signs in', async () => {
+    const [, n, r, p] = (await hashPassword(PASSWORD)).split('$').map(Number);
+    // The Password Storage Cheat Sheet's minimum and the forms it gives with less memory and a higher p.
+    const owasp = [
+      [2 ** 17, 8, 1],
+      [2 ** 16, 8, 2],
+      [2 ** 15, 8, 3],
+      [2 ** 14, 8, 5],
+      [2 ** 13, 8, 10],
+    ];
+    assert.ok(
+      owasp.some(([minN, minR, minP]) => n! >= minN! && r === minR && p! >= minP!),
+      `N = ${n}, r = ${r}, p = ${p}`,
+    );
+    // A hash an older version made at a third of that work.
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD.normalize('NFC'), salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 2 ** 26 });
+    const older = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    assert.equal(await store.addUser('olga', older), true);
+    try {
+      const olga = browser();
+      await olga.signIn('olga');
+      assert.ok(olga.text().includes(w.list.heading), 'the old hash still signs her in');
+      const renewed = (await store.passwordOf('olga'))!;
+      assert.notEqual(renewed, older);
+      assert.equal(
+        renewed.split('$').slice(1, 4).join('$'),
+        [n, r, p].join('$'),
+        'made again at today’s cost',
+      );
+      const again = browser();
+      await again.signIn('olga');
+      assert.ok(again.text().includes(w.list.heading), 'and so does the new one');
+    } finally {
+      await store.removeUser('olga');
+    }
   });
 
   it('makes no database of its own without the service’s settings, and says which one it looked for', async () => {
