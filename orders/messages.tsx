@@ -99,9 +99,16 @@ function messageId(number: string, what: string, address: string): string {
   return `<${number}${what}.${randomBytes(8).toString('hex')}@${domainOf(address)}>`;
 }
 
-/** The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike. */
+/**
+ * The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike, and without a
+ * subaddress (`einkauf+1@…` is `einkauf@…`'s mailbox at most providers), so that tags do not multiply the limit.
+ */
 export function confirmationRecipient(address: string, hash: (text: string) => string): string {
-  return hash(address.trim().toLowerCase());
+  const mailbox = address.trim().toLowerCase();
+  const at = mailbox.lastIndexOf('@');
+  const local = mailbox.slice(0, at);
+  const plus = local.indexOf('+');
+  return hash(plus > 0 ? `${local.slice(0, plus)}${mailbox.slice(at)}` : mailbox);
 }
 
 /** Both mails of an order that is not spam; `recipient` hashes the buyer's address for the daily limit. */
