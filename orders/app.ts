@@ -28,6 +28,7 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale, type Locale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
+import { EXPORT_LOCK_FAILURES, lockedUntil } from './desk/auth';
 import { confirmationRecipient, orderMails } from './messages';
 import {
   DatabaseUnavailable,
@@ -553,9 +554,23 @@ export function createApp({
     const unauthorized = (message: string) =>
       problems(c, 401, [{ field: 'header.Authorization', message }], { 'WWW-Authenticate': 'Bearer' });
     if (!config.ordersToken) return unauthorized('The export is off: the service has no ORDERS_TOKEN');
+    // Wrong tokens are counted per client, under a key no account name can have (desk/auth.ts).
+    const guesser = `export:${store.clientHash(rateKey(clientAddress(c, config.trustProxy)))}`;
+    const locked = await lockedUntil(store, guesser, now(), EXPORT_LOCK_FAILURES);
+    if (locked) {
+      const wait = Math.max(1, Math.ceil((locked.getTime() - now().getTime()) / 1000));
+      return problems(
+        c,
+        429,
+        [{ field: 'header.Authorization', message: `Too many wrong tokens; try again in ${wait} s` }],
+        { 'Retry-After': String(wait) },
+      );
+    }
     const [scheme, token] = (c.req.header('authorization') ?? '').split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token || !sameSecret(token, config.ordersToken))
+    if (scheme?.toLowerCase() !== 'bearer' || !token || !sameSecret(token, config.ordersToken)) {
+      await store.recordFailure(guesser, now());
       return unauthorized('Send Authorization: Bearer with the ORDERS_TOKEN');
+    }
     return c.body(ordersCsv(await store.listOrders()), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="orders.csv"',

@@ -24,6 +24,12 @@ export const LOCK_MS = 15 * 60_000;
 export const CLIENT_LOCK_FAILURES = 30;
 
 /**
+ * Wrong tokens for the owner's CSV export from one client within LOCK_WINDOW_MS that hold it back for LOCK_MS:
+ * the token is long, and guessing it is still never to be free.
+ */
+export const EXPORT_LOCK_FAILURES = 10;
+
+/**
  * scrypt's cost: OWASP's Password Storage Cheat Sheet asks for at least N = 2^17, r = 8, p = 1 (128 MiB), or the
  * same work with less memory; N = 2^15, r = 8, p = 3 is its 32 MiB form, some 150 ms a try here. A hash made
  * at another cost is made again at this one on its account's next sign-in.
@@ -107,7 +113,7 @@ export type SignInResult =
  * When the name's lock ends: 15 minutes after the fifth wrong password within 15 minutes (`failures` counts
  * them, the try under way included when it is recorded already); or undefined.
  */
-async function lockedUntil(
+export async function lockedUntil(
   store: Store,
   name: string,
   now: Date,

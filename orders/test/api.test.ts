@@ -29,6 +29,7 @@ import type { Locale } from '../../lib/i18n';
 import { formatMoney, unitPriceCents } from '../../lib/money';
 import { createApp, requestHash, safeCell } from '../app';
 import { readConfig, settingWarnings } from '../config';
+import { EXPORT_LOCK_FAILURES } from '../desk/auth';
 import { mailTransport } from '../mail';
 import { startOutbox, type Outbox } from '../outbox';
 import { openStore, type Store } from '../store';
@@ -693,6 +694,19 @@ describe('GET /api/orders.csv', () => {
         ['header.Authorization'],
       );
     }
+  });
+
+  it(`holds back a client after ${EXPORT_LOCK_FAILURES} wrong tokens, even with the right one, and no other client`, async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.77' };
+    for (let i = 0; i < EXPORT_LOCK_FAILURES; i++) {
+      const wrong = { ...from, Authorization: `Bearer guess-${i}-0123456789abcdef` };
+      assert.equal((await request('/api/orders.csv', { headers: wrong })).status, 401);
+    }
+    const held = await request('/api/orders.csv', { headers: { ...from, Authorization: `Bearer ${TOKEN}` } });
+    assert.equal(held.status, 429);
+    assert.ok(Number(held.headers.get('Retry-After')) > 0);
+    const other = await request('/api/orders.csv', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    assert.equal(other.status, 200);
   });
 
   it('answers 401 to everyone when the service has no ORDERS_TOKEN', async () => {
