@@ -389,7 +389,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       spamWorked:
-        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und bleibt als Geschäftsbrief aufbewahrt.',
+        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und bleibt als Handelsbrief aufbewahrt.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
