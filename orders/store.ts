@@ -566,7 +566,8 @@ export interface OrderLimit {
 }
 
 /**
- * The key of the Postgres advisory lock that each new order's transaction takes first. Orders are then taken one
+ * The key of the Postgres advisory lock that each new order's transaction takes first (and "not spam", which may
+ * queue a confirmation). Orders are then taken one
  * at a time across all instances, so that the rate limit and the confirmations' daily limit are counted and the
  * order stored in one step: a burst cannot pass a limit before its first orders are stored. An order's
  * transaction is a handful of statements; one at a time is far more than a shop's orders need.
@@ -1680,10 +1681,13 @@ export async function openStore(
       if (!order || order.spam === null || order.erased) return false;
       const now = await dbNow();
       const mails = mailsFor(order);
-      const limited =
-        mails.buyer !== undefined &&
-        (await confirmationsSince(db, mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
       return db.transaction().execute(async (tx) => {
+        // Counted one at a time with new orders' confirmations, as `createOrder` counts them.
+        if (database.kind === 'postgres')
+          await sql`select pg_advisory_xact_lock(${ORDER_INTAKE_LOCK})`.execute(tx);
+        const limited =
+          mails.buyer !== undefined &&
+          (await confirmationsSince(tx, mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
         const id = (await orderId(tx, number))!;
         const result = await tx
           .updateTable('orders')
