@@ -506,7 +506,7 @@ export const labels: Record<string, Label> = {
   'ui.checkout.forget': { label: 'Schaltfläche „Angaben löschen“' },
   'ui.checkout.forgotten': { label: 'Meldung nach dem Löschen' },
   'ui.checkout.fields.company': { label: 'Firma' },
-  'ui.checkout.fields.name': { label: 'Ansprechperson' },
+  'ui.checkout.fields.name': { label: 'Ansprechpartner' },
   'ui.checkout.fields.email': { label: 'E-Mail' },
   'ui.checkout.fields.phone': { label: 'Telefon' },
   'ui.checkout.fields.street': { label: 'Straße und Hausnummer' },
@@ -530,6 +530,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.errors.pricesChanged': {
     label: 'Preise geändert (Antwort des Bestellsystems)',
     hint: 'Zeigt die Seite andere Preise, als das Bestellsystem berechnet, nimmt es die Bestellung nicht an und antwortet mit diesem Text. Die Kasse zeigt dafür ihren eigenen Text (unter „Bestellen“); diesen hier sehen nur Kunden, deren Seite noch vor einer Aktualisierung geöffnet wurde.',
+  },
+  'ui.checkout.errors.categoryGone': {
+    label: 'Branche entfernt (Antwort des Bestellsystems)',
+    hint: 'Enthält eine Bestellung eine Branche, die es nicht mehr gibt (eine Seite, die noch vor dem Entfernen geöffnet wurde), nimmt das Bestellsystem sie nicht an und antwortet mit diesem Text.',
   },
   'ui.checkout.errors.business': {
     label: 'Fehlt: Bestellung als Unternehmer',

@@ -454,11 +454,12 @@ export function createApp({
     const parsed = orderRequestSchema.safeParse(raw);
     if (!parsed.success) return problems(c, 422, describeIssues(parsed.error.issues, raw));
     const request = parsed.data;
+    const words = orderWords(request.locale);
     const prices = priceList(getCategories());
     const unknown = request.lines.flatMap((line, index) =>
       Object.hasOwn(prices, line.category)
         ? []
-        : [{ field: `lines.${index}.category`, message: `The shop has no category ${line.category}` }],
+        : [{ field: `lines.${index}.category`, message: words.strings.errors.categoryGone }],
     );
     if (unknown.length > 0) return problems(c, 422, unknown);
 
@@ -469,7 +470,6 @@ export function createApp({
       price: unitPriceCents(prices[line.category]!, line.exclusive),
     }));
     const site = getSite();
-    const words = orderWords(request.locale);
     // The buyer orders at the prices the page showed them, and the service charges its own: where the two differ
     // (the site and the service deployed at different times), it takes nothing, and the page is to be reloaded.
     if (!pricesAgree(request, items, site.facts.vatRate))

@@ -412,6 +412,19 @@ describe('POST /api/orders with bad input', () => {
         ]);
       });
 
+  for (const locale of ['de', 'en'] as Locale[])
+    it(`answers a category the shop no longer has in ${locale}, in the checkout's words`, async () => {
+      const order = validOrder({ locale });
+      const response = await request(
+        '/api/orders',
+        post({ ...order, lines: [{ ...order.lines[0]!, category: 'removed-meanwhile' }] }),
+      );
+      assert.equal(response.status, 422);
+      assert.deepEqual(await errorsOf(response), [
+        { field: 'lines.0.category', message: getDictionary(locale).checkout.errors.categoryGone },
+      ]);
+    });
+
   /** A value of the field with a line break (a NUL for the two-letter country) in its middle. */
   const withBreak = (field: BuyerField, value: string) =>
     field === 'country' ? `${value[0]}\u0000` : `${value.slice(0, 1) || 'x'}\r\nGesamt`;
