@@ -856,6 +856,12 @@ export async function openStore(
       .execute();
   }
 
+  /** Waits for the turn of this transaction among those that take orders or confirmations (`ORDER_INTAKE_LOCK`). */
+  async function takeIntakeLock(tx: Kysely<Database>): Promise<void> {
+    if (database.kind === 'postgres')
+      await sql`select pg_advisory_xact_lock(${ORDER_INTAKE_LOCK})`.execute(tx);
+  }
+
   async function orderId(tx: Kysely<Database>, number: string): Promise<number | undefined> {
     const row = await tx.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirst();
     return row && Number(row.id);
@@ -1012,8 +1018,7 @@ export async function openStore(
     ): Promise<{ order: StoredOrder; created: boolean }> {
       try {
         const { number, skipped } = await db.transaction().execute(async (tx) => {
-          if (database.kind === 'postgres')
-            await sql`select pg_advisory_xact_lock(${ORDER_INTAKE_LOCK})`.execute(tx);
+          await takeIntakeLock(tx);
           // A request with the same key that was taken while this one waited: its order is the answer (below).
           const taken = await tx
             .selectFrom('orders')
@@ -1683,8 +1688,7 @@ export async function openStore(
       const mails = mailsFor(order);
       return db.transaction().execute(async (tx) => {
         // Counted one at a time with new orders' confirmations, as `createOrder` counts them.
-        if (database.kind === 'postgres')
-          await sql`select pg_advisory_xact_lock(${ORDER_INTAKE_LOCK})`.execute(tx);
+        await takeIntakeLock(tx);
         const limited =
           mails.buyer !== undefined &&
           (await confirmationsSince(tx, mails.buyer.recipient, now)) >= CONFIRMATIONS_PER_DAY;
