@@ -405,6 +405,35 @@ describe('connectCartStorage', () => {
     }
   });
 
+  it('keeps the leads another tab added before this tab heard of them', async () => {
+    type StoreModule = typeof import('@/lib/cart/store');
+    /** A page in a tab of its own: its own copy of the store, on the storage every tab shares. */
+    const openTab = async () => {
+      let store!: StoreModule;
+      jest.isolateModules(() => {
+        store = jest.requireActual<StoreModule>('@/lib/cart/store');
+      });
+      const disconnect = store.connectCartStorage(prices);
+      await waitFor(() => expect(store.useCartStore.persist.hasHydrated()).toBe(true));
+      return { cart: store.useCartStore.getState, disconnect };
+    };
+    const first = await openTab();
+    const second = await openTab();
+    try {
+      first.cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 2, area: 'germany' });
+      // No storage event yet (the second tab was in the background); its buyer adds leads there.
+      second.cart().addOrder({ categoryId: 'coaching', exclusive: true, quantity: 1, area: 'germany' });
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+
+      for (const tab of [first, second])
+        expect(selectTotal(tab.cart())).toBe(2 * priceCents('kanzlei') + 5 * priceCents('coaching'));
+      expect(stored().state.items.map((item) => item.category)).toEqual(['kanzlei', 'kanzlei', 'coaching']);
+    } finally {
+      first.disconnect();
+      second.disconnect();
+    }
+  });
+
   it('ignores storage events for other keys and stops listening when disconnected', async () => {
     const disconnect = connectCartStorage(prices);
     await Promise.resolve();

@@ -67,6 +67,23 @@ describe('the checkout in several tabs', () => {
     expect(await storedNow()).toEqual({ buyer: { ...NEW_BUYER, ...german }, business: true });
   });
 
+  it('keeps what is typed in one tab while another is still answering its last write', async () => {
+    const typedIn = await openTab();
+    const other = await openTab();
+
+    const [first, ...rest] = Object.entries(german) as [BuyerField, string][];
+    typedIn().setField(...first!);
+    otherTabsHear();
+    // The other tab stamps a quote for the details it heard of. The browser has not yet told it of the fields typed
+    // meanwhile: their events wait behind the work the first one started.
+    for (const [field, value] of rest) typedIn().setField(field, value);
+    other().stamp('the details with the first field', validityDays);
+    otherTabsHear();
+
+    expect(typedIn().buyer).toEqual({ ...NEW_BUYER, ...german });
+    expect((await storedNow()).buyer).toEqual({ ...NEW_BUYER, ...german });
+  });
+
   it('writes no forgotten details back once one tab has ordered', async () => {
     const orderedIn = await openTab();
     typeDetails(orderedIn);

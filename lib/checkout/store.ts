@@ -99,6 +99,17 @@ function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
     : undefined;
 }
 
+/**
+ * Reads the newest stored copy into this tab's store, before each change. Another tab's write reaches this one as
+ * a `storage` event, which waits its turn behind whatever this tab is doing (rendering, or the change it makes in
+ * answer to the last event). A change made to the older copy in that time would write it back over what was typed
+ * in the other tab since: the fields typed while a checkout in another tab stamped its quote were lost that way.
+ * Storage is read at once; what is left is a write still on its way between the browser's processes.
+ */
+function readNewest(): void {
+  void useCheckoutStore.persist.rehydrate();
+}
+
 export const useCheckoutStore = create<CheckoutState>()(
   persist(
     (set, get) => ({
@@ -106,12 +117,15 @@ export const useCheckoutStore = create<CheckoutState>()(
       business: false,
       quote: undefined,
       setField(field, value) {
+        readNewest();
         set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
       },
       setBusiness(business) {
+        readNewest();
         set({ business });
       },
       stamp(content, validityDays, now = new Date()) {
+        readNewest();
         const { quote: current, earlierQuotes = [] } = get();
         const issued = current ? [current, ...earlierQuotes] : earlierQuotes;
         const [quote, ...earlier] = stampAmong(content, issued, now, validityDays);
@@ -121,6 +135,7 @@ export const useCheckoutStore = create<CheckoutState>()(
       keyFor(quote, content) {
         // An order whose answer never came goes again with the key it went with, also when a change in between
         // (which took another key) was undone.
+        readNewest();
         const { orderKey: stored, sent } = get();
         if (sent?.quote === quote && sent.content === content) return sent.key;
         if (stored?.quote === quote && stored.content === content) return stored.key;
@@ -143,12 +158,15 @@ export const useCheckoutStore = create<CheckoutState>()(
         });
       },
       dismissConfirmation() {
+        readNewest();
         set({ confirmed: undefined });
       },
       markSent(sent) {
+        readNewest();
         set({ sent });
       },
       settleSent(key) {
+        readNewest();
         if (get().sent?.key === key) set({ sent: undefined });
       },
       forget() {
