@@ -682,8 +682,10 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     }));
     global.fetch = jest.fn().mockImplementation(async () => {
       // While the order is on its way, the buyer adds leads in another tab.
+      // The storage event is handled at once; a waitFor here, inside the click's act(), would switch React's act
+      // environment off while the click's effects run.
       anotherTabStores(CART_STORAGE_KEY, { items: [...cartLines, coaching] }, CART_STORAGE_VERSION);
-      await waitFor(() => expect(useCartStore.getState().items).toHaveLength(cartLines.length + 1));
+      expect(useCartStore.getState().items).toHaveLength(cartLines.length + 1);
       return {
         status: 201,
         headers: { get: () => null },
