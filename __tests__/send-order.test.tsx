@@ -409,7 +409,12 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     await screen.findByRole('alert');
     const first = JSON.parse(String(fetchMock.mock.calls[0]![1].body));
     const changed = orderRequestBody({ ...first, items: [{ ...items[0]!, quantity: 3 }], buyer });
-    expect(useCheckoutStore.getState().keyFor(quote.number, orderContent(changed))).not.toBe(first.key);
+    // keyFor stores the new key, and the rendered form reads the store: an update React must see inside act().
+    let key = '';
+    act(() => {
+      key = useCheckoutStore.getState().keyFor(quote.number, orderContent(changed));
+    });
+    expect(key).not.toBe(first.key);
   });
 
   it('keeps the service’s lines with its totals for the confirmation: one set of prices, not the page’s', async () => {
