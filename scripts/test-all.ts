@@ -9,6 +9,7 @@
 //   npm test -- e2e fixture  only the gates named
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
@@ -18,10 +19,22 @@ import { addFixtureCategory } from '../testing/fixture-category';
  * `yields`: the gate runs at a lower CPU priority (nice 10), on what the build and the browsers leave over. Only for
  * gates without a time limit of their own, since they may wait until the e2e gate's last minute.
  */
-type Gate = { name: string; command: string; env?: Record<string, string>; yields?: boolean };
+type Gate = {
+  name: string;
+  command: string;
+  /** Read when the gate starts: the ports are known only then. */
+  env?: () => Record<string, string>;
+  yields?: boolean;
+};
 type Result = Gate & { ok: boolean; output: string; note: string };
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * The servers of the gates that test the export listen on ports from a block: the static server with the order
+ * service on its first port, nginx on the next two (e2e), and the same three ten above (fixture). E2E_PORT sets the
+ * block's first port; without it, `main` takes the first free block from 3100 on (`claimPorts`), so that two runs of
+ * `npm test` on one machine (two clones, or CI beside a developer's run) do not take each other's servers.
+ */
+let port = Number(process.env.E2E_PORT ?? 3100);
 /** Where each runner writes its report of every test and its time, for the summary's slowest tests. */
 const reports = path.resolve('test-results', 'gates');
 const report = (name: string) => path.join(reports, name);
@@ -61,7 +74,7 @@ const checks: Gate[] = [
  * fixture gate builds without it: the site as any static host serves it alone.
  */
 const orderService = { ORDER_ENDPOINT: '/api/orders' };
-const build: Gate = { name: 'build', command: 'npm run build', env: orderService };
+const build: Gate = { name: 'build', command: 'npm run build', env: () => orderService };
 /**
  * The fixture site, built after the site itself and with the same configuration, so that it finds every module in
  * Next's compiler cache (`.next/cache`): the two differ only in the content their pages read while they render.
@@ -77,25 +90,25 @@ const fixtureBuild: Gate = {
     `mv out ${fixtureOut}`,
     `npx tsx scripts/write-headers.ts ${fixtureOut}`,
   ].join(' && '),
-  env: { CONTENT_DIR: fixtureContent },
+  env: () => ({ CONTENT_DIR: fixtureContent }),
 };
 const fixtureTests: Gate = {
   name: 'fixture',
   command:
     'npx playwright test --workers=1 --project=chromium --reporter=list,json e2e/site.spec.ts e2e/export.spec.ts e2e/streaming.spec.ts',
   // nginx takes the two ports after the e2e gate's.
-  env: {
+  env: () => ({
     CONTENT_DIR: fixtureContent,
     E2E_OUT: fixtureOut,
     E2E_PORT: String(port + 10),
     PLAYWRIGHT_JSON_OUTPUT_NAME: report('fixture.json'),
-  },
+  }),
 };
 /** The browsers get the two cores' worth of workers; the fixture gate reads its export without one, but for three streamed pages. */
 const e2e: Gate = {
   name: 'e2e',
   command: 'npx playwright test --reporter=list,json',
-  env: { ...orderService, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e.json') },
+  env: () => ({ ...orderService, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report('e2e.json') }),
 };
 const gates = [...checks, build, e2e, fixtureBuild, fixtureTests];
 
@@ -122,7 +135,7 @@ function run(gate: Gate, live: boolean): Promise<Result> {
     const started = Date.now();
     const child = spawn(gate.command, {
       shell: true,
-      env: { ...env, ...gate.env },
+      env: { ...env, ...gate.env?.() },
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     // Lowered on the shell right after it starts, so the command it runs inherits the priority.
@@ -186,7 +199,10 @@ async function buildAndTest(): Promise<Result[]> {
   if (fixture.length === 0) return [...built, ...(await runAll(chosen([e2e])))];
   fs.rmSync(siteOut, { recursive: true, force: true });
   fs.renameSync('out', siteOut);
-  const onSite = chosen([e2e]).map((gate) => ({ ...gate, env: { ...gate.env, E2E_OUT: siteOut } }));
+  const onSite = chosen([e2e]).map((gate) => ({
+    ...gate,
+    env: () => ({ ...gate.env?.(), E2E_OUT: siteOut }),
+  }));
   return [...built, ...(await Promise.all([runAll(onSite), inOrder(fixture)])).flat()];
 }
 
@@ -260,10 +276,49 @@ function slowestTests(count: number): Timed[] {
     .slice(0, count);
 }
 
+/** Listens on `port` of every address of this machine; undefined when something else has it. */
+function listen(port: number): Promise<net.Server | undefined> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen({ port, exclusive: true }, () => resolve(server.unref()));
+  });
+}
+
+/** The server that holds this run's block of ports, for as long as the run lasts. */
+let portsHeld: net.Server | undefined;
+
+/**
+ * Takes the first block of ports from 3100 on, in steps of 100, that no other run holds and whose ports are free.
+ * A run holds its block by listening on the block's port 50 until it ends (the system frees it also when the run
+ * is killed): the servers themselves start only after the build, too late to tell a run that started beside it.
+ */
+
+async function claimPorts(): Promise<void> {
+  if (process.env.E2E_PORT) return;
+  const used = [0, 1, 2, 10, 11, 12];
+  for (let base = 3100; base < 5000; base += 100) {
+    const hold = await listen(base + 50);
+    if (!hold) continue;
+    const probes = await Promise.all(used.map((offset) => listen(base + offset)));
+    await Promise.all(probes.map((probe) => new Promise((done) => (probe ? probe.close(done) : done(null)))));
+    if (probes.every(Boolean)) {
+      portsHeld = hold;
+      port = base;
+      if (base !== 3100)
+        console.log(`Another run holds ports from 3100: this run's servers use ${base}–${base + 12}.`);
+      return;
+    }
+    hold.close();
+  }
+  throw new Error('No free block of ports from 3100 to 5000 for the e2e and fixture gates; set E2E_PORT');
+}
+
 /** The checks beside the build and its tests (the script is CommonJS under tsx, so no top-level await). */
 async function main() {
   const started = Date.now();
   let results: Result[];
+  await claimPorts();
   fs.rmSync(reports, { recursive: true, force: true });
   fs.mkdirSync(reports, { recursive: true });
   try {
@@ -291,6 +346,7 @@ async function main() {
   console.log(
     `\ngates: ${passed} passed, ${results.length - passed} failed, in ${seconds(Date.now() - started)}`,
   );
+  portsHeld?.close();
   process.exit(passed === results.length ? 0 : 1);
 }
 
