@@ -267,6 +267,9 @@ describe('a mail under way', () => {
         'the mail marked sent',
         async () => (await store.orderByNumber(number))?.mail?.state === 'sent',
       );
+      // The worker removes the file right after it marks the mail sent: once it has stopped, it has done both. (Read
+      // at once instead, the file was still there on a loaded machine, between the two steps.)
+      await outbox.stop();
       const left = mailFiles(mail, number).filter((file) => fs.existsSync(file));
       assert.deepEqual(left, [], 'no file holds the erased buyer’s details');
     } finally {
