@@ -69,3 +69,20 @@ export function createSafeStorage<S>(
     },
   };
 }
+
+/**
+ * The actions of a store kept in storage, each reading the newest stored copy first (`readNewest`, the store's
+ * `persist.rehydrate()`, which reads localStorage at once). Another tab's write reaches this one as a `storage`
+ * event, which waits its turn behind whatever this tab is doing; a change made to the older copy in that time would
+ * write it back over what the other tab stored since. Every action goes through here, so a new one cannot forget it.
+ */
+export function newestFirst<T extends object>(actions: T, readNewest: () => void): T {
+  const wrapped = { ...actions } as Record<string, unknown>;
+  for (const [name, action] of Object.entries(actions))
+    if (typeof action === 'function')
+      wrapped[name] = (...args: unknown[]) => {
+        readNewest();
+        return (action as (...args: unknown[]) => unknown)(...args);
+      };
+  return wrapped as T;
+}

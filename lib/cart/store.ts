@@ -18,7 +18,7 @@ import {
   type RemovedGroup,
 } from './rules';
 import type { PriceList } from '../categories';
-import { createSafeStorage } from './storage';
+import { createSafeStorage, newestFirst } from './storage';
 import { GERMANY_CODE } from '../order/area';
 
 export const CART_STORAGE_KEY = 'leadwerk-cart';
@@ -77,54 +77,43 @@ function uniqueTimestamp(): number {
   return lastTimestamp;
 }
 
-/**
- * Reads the newest stored cart before each change, so that a change in this tab never writes back an older cart
- * over leads added in another tab whose `storage` event this tab has not handled yet (a tab in the background,
- * one the browser froze). Storage is read at once.
- */
-function readNewest(): void {
-  void useCartStore.persist.rehydrate();
-}
-
 export const useCartStore = create<CartState>()(
   persist(
-    (set, get) => ({
-      items: [],
-      addOrder(order) {
-        readNewest();
-        const lines = orderLines(order, uniqueTimestamp(), prices);
-        if (lines.length === 0) return 0;
-        set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
-        return lines.length;
-      },
-      increase(key) {
-        readNewest();
-        set({ items: increaseGroup(get().items, key) });
-      },
-      decrease(key) {
-        readNewest();
-        set({ items: decreaseGroup(get().items, key) });
-      },
-      remove(key) {
-        readNewest();
-        const { items, removed } = removeGroup(get().items, key);
-        set({ items });
-        return removed;
-      },
-      restore(removed) {
-        readNewest();
-        set({ items: restoreGroup(get().items, removed) });
-      },
-      removeOrdered(sent) {
-        readNewest();
-        const items = withoutOrdered(get().items, sent);
-        set({ items });
-        return items;
-      },
-      clear() {
-        set({ items: [] });
-      },
-    }),
+    (set, get) =>
+      newestFirst(
+        {
+          items: [],
+          addOrder(order) {
+            const lines = orderLines(order, uniqueTimestamp(), prices);
+            if (lines.length === 0) return 0;
+            set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
+            return lines.length;
+          },
+          increase(key) {
+            set({ items: increaseGroup(get().items, key) });
+          },
+          decrease(key) {
+            set({ items: decreaseGroup(get().items, key) });
+          },
+          remove(key) {
+            const { items, removed } = removeGroup(get().items, key);
+            set({ items });
+            return removed;
+          },
+          restore(removed) {
+            set({ items: restoreGroup(get().items, removed) });
+          },
+          removeOrdered(sent) {
+            const items = withoutOrdered(get().items, sent);
+            set({ items });
+            return items;
+          },
+          clear() {
+            set({ items: [] });
+          },
+        },
+        () => void useCartStore.persist.rehydrate(),
+      ),
     {
       name: CART_STORAGE_KEY,
       version: CART_STORAGE_VERSION,

@@ -2,7 +2,7 @@
 
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { createSafeStorage } from '../cart/storage';
+import { createSafeStorage, newestFirst } from '../cart/storage';
 import { NEW_BUYER, sanitizeBuyer, type Buyer, type BuyerField } from './buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from './confirmation';
 import { QUOTE_NUMBER_PATTERN, REMEMBERED_QUOTES, stampAmong, type QuoteStamp } from './quote';
@@ -99,90 +99,76 @@ function sanitizeOrderKey(raw: unknown): StoredCheckout['orderKey'] {
     : undefined;
 }
 
-/**
- * Reads the newest stored copy into this tab's store, before each change. Another tab's write reaches this one as
- * a `storage` event, which waits its turn behind whatever this tab is doing (rendering, or the change it makes in
- * answer to the last event). A change made to the older copy in that time would write it back over what was typed
- * in the other tab since: the fields typed while a checkout in another tab stamped its quote were lost that way.
- * Storage is read at once; what is left is a write still on its way between the browser's processes.
- */
-function readNewest(): void {
-  void useCheckoutStore.persist.rehydrate();
-}
-
 export const useCheckoutStore = create<CheckoutState>()(
   persist(
-    (set, get) => ({
-      buyer: NEW_BUYER,
-      business: false,
-      quote: undefined,
-      setField(field, value) {
-        readNewest();
-        set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
-      },
-      setBusiness(business) {
-        readNewest();
-        set({ business });
-      },
-      stamp(content, validityDays, now = new Date()) {
-        readNewest();
-        const { quote: current, earlierQuotes = [] } = get();
-        const issued = current ? [current, ...earlierQuotes] : earlierQuotes;
-        const [quote, ...earlier] = stampAmong(content, issued, now, validityDays);
-        if (quote !== current) set({ quote, earlierQuotes: earlier });
-        return quote!;
-      },
-      keyFor(quote, content) {
-        // An order whose answer never came goes again with the key it went with, also when a change in between
-        // (which took another key) was undone.
-        readNewest();
-        const { orderKey: stored, sent } = get();
-        if (sent?.quote === quote && sent.content === content) return sent.key;
-        if (stored?.quote === quote && stored.content === content) return stored.key;
-        const orderKey = { quote, content, key: newOrderKey() };
-        set({ orderKey });
-        return orderKey.key;
-      },
-      // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
-      // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
-      confirm(confirmed) {
-        set({
-          confirmed,
-          buyer: NEW_BUYER,
-          business: false,
-          startedAt: undefined,
-          quote: undefined,
-          earlierQuotes: undefined,
-          orderKey: undefined,
-          sent: undefined,
-        });
-      },
-      dismissConfirmation() {
-        readNewest();
-        set({ confirmed: undefined });
-      },
-      markSent(sent) {
-        readNewest();
-        set({ sent });
-      },
-      settleSent(key) {
-        readNewest();
-        if (get().sent?.key === key) set({ sent: undefined });
-      },
-      forget() {
-        set({
+    (set, get) =>
+      newestFirst(
+        {
           buyer: NEW_BUYER,
           business: false,
           quote: undefined,
-          earlierQuotes: undefined,
-          startedAt: undefined,
-          orderKey: undefined,
-          confirmed: undefined,
-          sent: undefined,
-        });
-        useCheckoutStore.persist.clearStorage();
-      },
-    }),
+          setField(field, value) {
+            set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
+          },
+          setBusiness(business) {
+            set({ business });
+          },
+          stamp(content, validityDays, now = new Date()) {
+            const { quote: current, earlierQuotes = [] } = get();
+            const issued = current ? [current, ...earlierQuotes] : earlierQuotes;
+            const [quote, ...earlier] = stampAmong(content, issued, now, validityDays);
+            if (quote !== current) set({ quote, earlierQuotes: earlier });
+            return quote!;
+          },
+          keyFor(quote, content) {
+            // An order whose answer never came goes again with the key it went with, also when a change in between
+            // (which took another key) was undone.
+            const { orderKey: stored, sent } = get();
+            if (sent?.quote === quote && sent.content === content) return sent.key;
+            if (stored?.quote === quote && stored.content === content) return stored.key;
+            const orderKey = { quote, content, key: newOrderKey() };
+            set({ orderKey });
+            return orderKey.key;
+          },
+          // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
+          // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
+          confirm(confirmed) {
+            set({
+              confirmed,
+              buyer: NEW_BUYER,
+              business: false,
+              startedAt: undefined,
+              quote: undefined,
+              earlierQuotes: undefined,
+              orderKey: undefined,
+              sent: undefined,
+            });
+          },
+          dismissConfirmation() {
+            set({ confirmed: undefined });
+          },
+          markSent(sent) {
+            set({ sent });
+          },
+          settleSent(key) {
+            if (get().sent?.key === key) set({ sent: undefined });
+          },
+          forget() {
+            set({
+              buyer: NEW_BUYER,
+              business: false,
+              quote: undefined,
+              earlierQuotes: undefined,
+              startedAt: undefined,
+              orderKey: undefined,
+              confirmed: undefined,
+              sent: undefined,
+            });
+            useCheckoutStore.persist.clearStorage();
+          },
+        },
+        () => void useCheckoutStore.persist.rehydrate(),
+      ),
     {
       name: CHECKOUT_STORAGE_KEY,
       version: CHECKOUT_STORAGE_VERSION,
