@@ -5,6 +5,7 @@
  * gets. The spec's own routes, prices and texts come from `testing/spec.ts`.
  */
 import assert from 'node:assert';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
@@ -279,6 +280,15 @@ async function animationsSettled(page: Page) {
 }
 
 /**
+ * The rules are those of the axe-core this project pins, not the copy `@axe-core/playwright` brings: its
+ * releases that bring the newest axe-core need Node 22, and the tooling runs on Node 20 too.
+ */
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const axeVersion = (
+  JSON.parse(readFileSync(require.resolve('axe-core/package.json'), 'utf8')) as { version: string }
+).version;
+
+/**
  * Runs axe on the page as it is now and records a soft failure listing every violation, so that one
  * test reports all the pages and states it visits. target-size (WCAG 2.2 SC 2.5.8) is off by default
  * in axe-core and is turned on explicitly. `rules` runs only those rules, for a page that differs from one
@@ -294,10 +304,11 @@ export async function checkA11y(page: Page, state: string, rules?: string[]) {
   // Legacy mode runs axe in the page and its same-origin frames, without the blank page the default mode opens
   // to merge each frame's results: less than half the time. What it leaves out, frames of other origins, the
   // site has only in the video dialog, and that frame is blocked in the tests anyway (no other host resolves).
-  const builder = new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page, axeSource })
     .options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] })
     .setLegacyMode();
   const results: AxeResults = await (rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS)).analyze();
+  expect(results.testEngine.version, 'the pinned axe-core ran').toBe(axeVersion);
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
     (rule) => rule.id,
   );
