@@ -320,7 +320,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       resendBuyer: 'Bestätigung erneut senden',
       giveUp: 'Fehlgeschlagene E-Mail verwerfen',
       giveUpHint:
-        'Wenn sie niemand mehr senden wird, etwa an eine falsch eingegebene Adresse: Sie zählt dann nicht mehr als fehlgeschlagen, bleibt hier und im CSV-Export der Liste aber sichtbar und lässt sich weiterhin erneut senden.',
+        'Für eine E-Mail, die niemand mehr senden wird, etwa an eine falsch eingegebene Adresse. Sie zählt danach nicht mehr als fehlgeschlagen, bleibt hier und im CSV-Export der Liste aber sichtbar und lässt sich weiterhin erneut senden.',
       giveUpSeller: 'E-Mail an den Vertrieb verwerfen',
       giveUpBuyer: 'Bestätigungs-E-Mail verwerfen',
       spam: 'Spam',
@@ -338,7 +338,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
       erase: 'Kundendaten löschen',
       eraseButton: 'Kundendaten löschen …',
-      eraseHeading: 'Kundendaten von {number} löschen?',
+      eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
       eraseText:
         'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung; danach können keine Notizen mehr hinzugefügt werden. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
