@@ -40,7 +40,8 @@ export function isPermanent(error: unknown): boolean {
 /**
  * What the mail server (or the connection) said, for the log, the desk and the CSV. A refusal often quotes the
  * recipient ("550 <max@exampel.de>: Recipient address rejected"): addresses are replaced, as the log and the
- * server's answer are kept longer than the buyer's details may be.
+ * server's answer are kept longer than the buyer's details may be. An address may hold `'` before its `@` (the
+ * checkout takes "john.o'reilly@acme.de"), so only a domain stops at one.
  */
 function reasonOf(error: unknown): string {
   const record = error as { response?: unknown; message?: unknown } | null;
@@ -50,7 +51,7 @@ function reasonOf(error: unknown): string {
       : error instanceof Error
         ? error.message
         : String(error);
-  return reason.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[address]');
+  return reason.replace(/[^\s<>()",;:]+@[^\s<>()"',;:]+/g, '[address]');
 }
 
 /** A mail as the log names it: which of the order's two mails, and the order; never an address. */
