@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/order-request';
+import { EXPORT_LOCK_FAILURES } from '../desk/auth';
 import { openStore, type Store } from '../store';
 import {
   buyer,
@@ -26,6 +27,8 @@ import {
 const skip = postgresSkip();
 /** The outbox's lease in these tests; the SMTP waits are a quarter of it. */
 const LEASE_MS = 8000;
+/** The owner's token for the CSV export. */
+const TOKEN = 'a-token-of-the-owner-0123456789';
 
 describe('two instances on one Postgres', { skip }, () => {
   let postgres: Postgres;
@@ -68,6 +71,7 @@ describe('two instances on one Postgres', { skip }, () => {
       MAIL_LEASE_MS: String(LEASE_MS),
       MAIL_RETRY_MAX_MS: '1000',
       ORDER_RATE_LIMIT: '0',
+      ORDERS_TOKEN: TOKEN,
     });
     running.push(service);
     return service;
@@ -172,6 +176,32 @@ describe('two instances on one Postgres', { skip }, () => {
     );
     assert.equal(numbers.size, 1);
     await deliveredOnce(a.url, [...numbers]);
+  });
+
+  it(`compares at most ${EXPORT_LOCK_FAILURES} of the wrong export tokens a client sends at once to both instances`, async () => {
+    // Three times the limit, spread over both: each try is recorded before its token is compared, so each sees
+    // those recorded before it, on either instance.
+    const burst = 3 * EXPORT_LOCK_FAILURES;
+    const statuses = await Promise.all(
+      Array.from({ length: burst }, async (_, index) => {
+        const headers = { Authorization: `Bearer guess-${index}-0123456789abcdef` };
+        return (await fetch(`${(index % 2 ? a : b).url}/api/orders.csv`, { headers })).status;
+      }),
+    );
+    const compared = statuses.filter((status) => status === 401).length;
+    assert.ok(
+      compared <= EXPORT_LOCK_FAILURES,
+      `${compared} of ${burst} tokens compared: ${statuses.join(' ')}`,
+    );
+    assert.equal(
+      statuses.filter((status) => status === 429).length,
+      burst - compared,
+      'the others held back',
+    );
+    for (const { url } of [a, b]) {
+      const right = await fetch(`${url}/api/orders.csv`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      assert.equal(right.status, 429, 'held back, even with the right token');
+    }
   });
 
   it('loses no order in a rolling restart of both instances under a stream of orders', async () => {
