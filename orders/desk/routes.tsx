@@ -275,6 +275,11 @@ export function createDesk({
         { error: w[result.reason], invalid: result.reason === 'wrong', name, next: form.next },
         result.reason === 'wrong' ? 403 : 429,
       );
+    // A session this browser had ends here, so a copy of its cookie signs nobody in; its list's filter (which
+    // may be a buyer's e-mail address) goes with it.
+    const before = getCookie(c, cookieName(c));
+    if (before) await store.endSession(sessionHash(before));
+    if (getCookie(c, listCookie(c)) !== undefined) deleteCookie(c, listCookie(c), cookieOptions(c));
     const session = newSessionId();
     await store.createSession(sessionHash(session), result.name, now());
     deleteCookie(c, signInCookie(c), cookieOptions(c));
@@ -303,6 +308,8 @@ export function createDesk({
       : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
+      // The list's filter goes with the session, as on sign-out: a search may be a buyer's e-mail address.
+      if (getCookie(c, listCookie(c)) !== undefined) deleteCookie(c, listCookie(c), cookieOptions(c));
       // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,
       // so a change refused here is said to be lost: on the sign-in page, and on the order's page after it.
       const url = new URL(c.req.url);

@@ -561,6 +561,36 @@ describe('signing in', () => {
     assert.deepEqual(await store.events(number), [], 'nothing was recorded');
   });
 
+  it('ends the session a browser had when it signs in again, and forgets the list’s search then and on expiry', async () => {
+    const listCookie = 'leadwerk-desk-list';
+    const email = 'neu-angemeldet@kunde.example';
+    const number = await place(validOrder({ buyer: { ...buyer, email } }));
+    const search = new URLSearchParams({ q: email });
+    const anna = browser();
+    await anna.signIn('anna');
+    await anna.get(`/desk?${search}`);
+    assert.ok(anna.cookies.has(listCookie), 'the search is kept for the way back');
+    // A copy of the cookie, taken before the browser signs in again (on a shared computer, under another name),
+    // onto an order's page, whose way back would be the search.
+    const copy = browser();
+    for (const [name, value] of anna.cookies) copy.cookies.set(name, value);
+    await anna.get(`/desk/sign-in?${new URLSearchParams({ next: `/desk/orders/${number}` })}`);
+    await anna.submit('/sign-in', { name: 'ben', password: PASSWORD });
+    assert.ok(anna.text().includes(w.order.heading.replace('{number}', number)), 'signed in anew');
+    assert.deepEqual(anna.links(w.order.back), ['/desk'], 'the search is forgotten on signing in');
+    assert.equal(anna.cookies.has(listCookie), false);
+    await copy.get('/desk');
+    assert.ok(copy.text().includes(w.signIn.expired), 'the old session ended');
+
+    // A session that ends while the browser keeps a search: the search goes with it.
+    await anna.get(`/desk?${search}`);
+    assert.ok(anna.cookies.has(listCookie), 'the search is kept for the way back');
+    clock += SESSION_IDLE_MS + 1000;
+    await anna.get('/desk');
+    assert.ok(anna.text().includes(w.signIn.expired));
+    assert.equal(anna.cookies.has(listCookie), false, 'the search is forgotten on expiry');
+  });
+
   it('ends the session on sign-out, after 8 hours without a request, and 12 hours after signing in', async () => {
     const anna = browser();
     await anna.signIn('anna');
