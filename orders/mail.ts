@@ -9,10 +9,19 @@ export function mailFileName(orderNumber: string, kind: MailKind): string {
   return kind === 'buyer' ? `${orderNumber}.confirmation.eml` : `${orderNumber}.eml`;
 }
 
-/** The .eml files an order's mails may have, where mails go to a folder (no SMTP_URL). */
+/** What a mail file is called while it is written, before it is renamed to its own name. */
+const PART = '.part';
+
+/**
+ * The .eml files an order's mails may have, where mails go to a folder (no SMTP_URL), and the `.part` file a
+ * write cut short by a crash leaves of each: it holds the buyer's details as well.
+ */
 export function mailFiles(mail: OrdersConfig['mail'], number: string): string[] {
   return mail.kind === 'folder'
-    ? (['seller', 'buyer'] as const).map((kind) => path.join(mail.dir, mailFileName(number, kind)))
+    ? (['seller', 'buyer'] as const).flatMap((kind) => {
+        const file = path.join(mail.dir, mailFileName(number, kind));
+        return [file, `${file}${PART}`];
+      })
     : [];
 }
 
@@ -61,7 +70,8 @@ function toNodemailer(message: MailMessage) {
 /**
  * Over SMTP when SMTP_URL is set; else each mail becomes `<order number>.eml` in a folder, so a fresh machine
  * takes orders without a mail server. A file is written under another name and then renamed, so the folder
- * never holds half a mail.
+ * never holds half a mail; one whose write or rename fails is removed, and what a crash leaves is the order's
+ * (`mailFiles`), which erasure and retention remove with it.
  */
 export function mailTransport(
   mail: OrdersConfig['mail'],
@@ -94,8 +104,14 @@ export function mailTransport(
     send: async (message) => {
       const { message: raw } = await transport.sendMail(toNodemailer(message));
       const file = path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller'));
-      await fs.promises.writeFile(`${file}.part`, raw, { mode: 0o600 });
-      await fs.promises.rename(`${file}.part`, file);
+      try {
+        await fs.promises.writeFile(`${file}${PART}`, raw, { mode: 0o600 });
+        await fs.promises.rename(`${file}${PART}`, file);
+      } catch (error) {
+        // Half a mail, or a whole one that could not be renamed, is no mail, but it holds the buyer's details.
+        await fs.promises.rm(`${file}${PART}`, { force: true });
+        throw error;
+      }
     },
     forget: async (message) =>
       fs.promises.rm(path.join(mail.dir, mailFileName(message.orderNumber, message.kind ?? 'seller')), {

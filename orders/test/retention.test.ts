@@ -10,7 +10,8 @@ import { orderAcceptedSchema } from '../../lib/checkout/order-request';
 import { createApp } from '../app';
 import { runCommand } from '../cli';
 import { readConfig } from '../config';
-import { openStore } from '../store';
+import { mailTransport } from '../mail';
+import { openStore, type MailMessage } from '../store';
 import {
   buyer,
   kill,
@@ -83,6 +84,9 @@ describe('personal data', () => {
     } finally {
       await kill(service.child, 'SIGTERM');
     }
+    // A write cut short by a crash leaves a mail under the name it is written as, details and all.
+    for (const name of [`${erased}.eml`, `${erased}.confirmation.eml`])
+      fs.copyFileSync(path.join(mailDir, name), path.join(mailDir, `${name}.part`));
     const before = (await rows(file, 'orders')).find((row) => row.number === erased)!;
     // A mail server's refusal as an older version kept it, quoting the buyer's address.
     const client = createClient({ url: `file:${file}` });
@@ -136,8 +140,11 @@ describe('personal data', () => {
         ['buyer', '{}', null],
       ],
     );
-    assert.equal(fs.existsSync(path.join(mailDir, `${erased}.eml`)), false);
-    assert.equal(fs.existsSync(path.join(mailDir, `${erased}.confirmation.eml`)), false);
+    assert.deepEqual(
+      fs.readdirSync(mailDir).filter((name) => name.startsWith(erased)),
+      [],
+      'no mail file of the erased order, written or cut short',
+    );
     assert.equal(fs.existsSync(path.join(mailDir, `${kept}.confirmation.eml`)), true);
     // The order's history says who erased it: the system user, through the command.
     const events = (await rows(file, 'events')).filter((event) => event.order_id === row.id);
@@ -181,6 +188,33 @@ describe('personal data', () => {
     );
     for (const name of fs.readdirSync(dataDir).filter((entry) => entry.startsWith('orders.db')))
       assert.equal(fs.readFileSync(path.join(dataDir, name)).includes(Buffer.from(late)), false, name);
+  });
+
+  it('leaves no part of a mail file behind when writing it fails', async () => {
+    const mail = { kind: 'folder' as const, dir: path.join(tempDir('orders-part'), 'mail') };
+    const files = mailTransport(mail);
+    const message: MailMessage = {
+      from: 'shop@leadwerk.example',
+      to: 'vertrieb@leadwerk.example',
+      replyTo: buyer.email,
+      subject: 'Bestellung LW-20261126-000042',
+      text: `${buyer.name}, ${buyer.email}`,
+      messageId: '<LW-20261126-000042.part@leadwerk.example>',
+      orderNumber: 'LW-20261126-000042',
+      kind: 'seller',
+    };
+    try {
+      // The mail's own name is taken (here by a folder), so the written file cannot be renamed to it.
+      fs.mkdirSync(path.join(mail.dir, 'LW-20261126-000042.eml'));
+      await assert.rejects(files.send(message));
+      assert.deepEqual(fs.readdirSync(mail.dir), ['LW-20261126-000042.eml'], 'nothing but what was there');
+      // Once the name is free, the next try writes the mail.
+      fs.rmdirSync(path.join(mail.dir, 'LW-20261126-000042.eml'));
+      await files.send(message);
+      assert.ok(fs.readFileSync(path.join(mail.dir, 'LW-20261126-000042.eml'), 'utf8').includes(buyer.email));
+    } finally {
+      files.close();
+    }
   });
 
   it('keeps its folder, database and mail files to its own account, whatever the umask', async () => {
@@ -297,6 +331,10 @@ describe('personal data', () => {
     } finally {
       await store.close();
     }
+    // What a crash while the mails were written left of each order's mail to the sales team.
+    fs.mkdirSync(path.join(dataDir, 'mail'), { recursive: true });
+    const part = (name: string) => path.join(dataDir, 'mail', `${numbers[name]}.eml.part`);
+    for (const name of ['2019 order', '2020 order']) fs.writeFileSync(part(name), buyer.email);
     const lines: string[] = [];
     assert.equal(await runCommand(['prune'], settings, (line) => lines.push(line), now), 0);
     assert.match(lines.join('\n'), /2 orders deleted/);
@@ -319,6 +357,8 @@ describe('personal data', () => {
       assert.ok(left(name), `${name} kept`);
     assert.equal(left('order of 2 days')!.client, null, 'a client hash older than a day is cleared');
     assert.ok(left('order of today')!.client);
+    assert.equal(fs.existsSync(part('2019 order')), false, 'its mail file goes with the order');
+    assert.equal(fs.existsSync(part('2020 order')), true, 'as the order');
     const outbox = await rows(file, 'outbox');
     const ids = new Set(orders.map((row) => row.id));
     assert.ok(
