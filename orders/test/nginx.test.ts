@@ -35,6 +35,8 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
   let root: string;
   let dir: string;
   let site: string;
+  /** The http → https redirect's server (port 80). */
+  let redirect: string;
   before(async () => {
     dataDir = tempDir('orders-nginx');
     service = await startProcess({ ORDERS_DATA_DIR: dataDir });
@@ -43,15 +45,17 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
     fs.writeFileSync(path.join(root, '_headers.nginx.conf'), `${nginxInclude()}\n`);
     dir = tempDir('nginx');
     const port = await freePort();
+    const redirectPort = await freePort();
     writeNginxSite({
       root,
       port,
-      redirectPort: await freePort(),
+      redirectPort,
       service: new URL(service.url).host,
       dir,
     });
     nginx = spawn('nginx', nginxArgs(dir), { stdio: 'ignore' });
     site = `http://127.0.0.1:${port}`;
+    redirect = `http://127.0.0.1:${redirectPort}`;
     await waitFor('nginx', () =>
       fetch(`${site}/api/health`).then(
         (answer) => answer.ok,
@@ -87,14 +91,17 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
     const slashed = `/desk/sign-in/?${new URLSearchParams({ next: searches[0]! })}`;
     assert.notEqual((await fetch(`${site}${slashed}`, { redirect: 'manual' })).status, 502);
 
-    // Every request is logged; the desk's seven are the ones to read.
-    const log = await waitFor('the desk’s seven lines in the access log', () => {
+    // A search typed with http://, which the port-80 server sends on to HTTPS.
+    assert.equal((await fetch(`${redirect}${searches[0]}`, { redirect: 'manual' })).status, 301);
+
+    // Every request is logged; the desk's eight are the ones to read.
+    const log = await waitFor('the desk’s eight lines in the access log', () => {
       const text = fs.readFileSync(path.join(dir, 'access.log'), 'utf8');
       const desk = text
         .trim()
         .split('\n')
         .filter((line) => line.includes(' /desk'));
-      return desk.length === 7 && text;
+      return desk.length === 8 && text;
     });
     // Each line names the client by its network, never by its address (127.0.0.1 here).
     const lines = log.trim().split('\n');
@@ -109,6 +116,7 @@ describe('the service behind deploy/nginx.conf', { skip: nginxSkip() }, () => {
       'GET /desk/sign-in HTTP/1.1" 200',
       'GET /desk/desk.css',
       'GET /desk/sign-in/ HTTP/1.1"',
+      'GET /desk HTTP/1.1" 301',
     ])
       assert.ok(log.includes(request), `${request} in\n${log}`);
     // Neither the address nor the company, as typed or percent-encoded.
