@@ -368,8 +368,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       const { user } = page;
       await page.fillBilling(set);
       await user.click(screen.getByRole('button', { name: strings.quoteButton }));
-      const summary = screen.getByRole('alert');
-      expect(summary).toHaveTextContent(errors.summary);
+      const summary = screen.getByRole('group', { name: errors.summary });
       expect(within(summary).getByRole('link', { name: message })).toHaveAttribute(
         'href',
         `#${page.field(field).id}`,
@@ -394,6 +393,35 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       expect(within(page.lines()).getAllByRole('row')).toHaveLength(6);
     },
   );
+
+  it('reads the list of problems once per try, as focus moves to it, not again at each keystroke', async () => {
+    storeCart();
+    storeDetails(good);
+    const page = await renderCheckout(locale);
+    const { user } = page;
+    await page.fillBilling({ country: 'DE', postcode: '8033', vatId: '' });
+    const message = (value: string) =>
+      fill(errors.postcode, { field: label('postcode'), value, country: countryName('DE', locale) });
+    /** The live region a change inside the element would be read out by, if any. */
+    const liveRegion = (element: Element) =>
+      element.closest('[role="alert"], [role="status"], [role="log"], [aria-live]:not([aria-live="off"])');
+
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    const summary = screen.getByText(errors.summary, { exact: true }).parentElement!;
+    // Focus takes the buyer there, and the list is read by its name, once.
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveAccessibleName(errors.summary);
+    expect(within(summary).getByRole('link', { name: message('8033') })).toBeVisible();
+    expect(liveRegion(summary)).toBeNull();
+
+    // Typing on changes the message, which quotes the field: the page does not read the list out again.
+    await user.type(page.field('postcode'), 'X');
+    expect(within(summary).getByRole('link', { name: message('8033X') })).toBeVisible();
+    expect(liveRegion(summary)).toBeNull();
+    // A second try is read again, as focus moves there once more.
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    await waitFor(() => expect(summary).toHaveFocus());
+  });
 
   it('takes no more than a field holds, and shows markup in the quote as text', async () => {
     storeCart();
@@ -518,7 +546,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     const page = await renderCheckout(locale);
     const { strings, user } = page;
     await user.click(page.orderButton());
-    const summary = await screen.findByRole('alert');
+    const summary = await screen.findByRole('group', { name: strings.errors.summary });
     await waitFor(() => expect(summary).toHaveFocus());
     const items = within(summary).getAllByRole('link');
     expect(items.map((item) => item.textContent)).toEqual([

@@ -219,7 +219,7 @@ test.describe('with smooth scrolling, as most visitors have it', () => {
     // The details are empty; focus on the button scrolls the page down to it, smoothly, and Enter comes at once.
     await quoteButton.focus();
     await page.keyboard.press('Enter');
-    const problems = page.getByRole('alert').filter({ hasText: dict.checkout.errors.summary });
+    const problems = page.getByRole('group', { name: dict.checkout.errors.summary });
     await expect(problems).toBeFocused();
     // Once the page has stopped moving (two frames at the same place), the list is on the screen.
     await page.evaluate(

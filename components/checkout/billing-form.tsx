@@ -167,13 +167,18 @@ export function BillingForm({
       </h2>
       <p className="mt-1 text-xs text-slate-600">{strings.requiredNote}</p>
       {summaryShown && visible.length > 0 && (
+        // Read once per try, as focus moves to it, by its name. No live region: its messages quote what was typed,
+        // so one would read the whole list again at every keystroke, and on a try once more beside the focus.
         <div
           ref={summaryRef}
           tabIndex={-1}
-          role="alert"
+          role="group"
+          aria-labelledby="billing-problems"
           className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
-          <p className="font-semibold">{strings.errors.summary}</p>
+          <p id="billing-problems" className="font-semibold">
+            {strings.errors.summary}
+          </p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {visible.map((name) => (
               <li key={name}>
