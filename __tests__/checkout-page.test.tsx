@@ -477,6 +477,43 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(again.lines()).toHaveTextContent(name);
   });
 
+  it('marks no field and lists no problem once the buyer deleted the stored details', async () => {
+    storeCart();
+    storeDetails({ ...german, company: '' }, false);
+    const page = await renderCheckout(locale);
+    const { strings, user } = page;
+    const { errors } = strings;
+    const controls = () => [
+      ...(Object.keys(strings.fields) as BuyerField[]).map(page.field),
+      page.declaration(),
+    ];
+    const required = (field: BuyerField) => fill(errors.required, { field: strings.fields[field] });
+    // A try to order with a field empty and without the declaration: the list, the field and the box say so.
+    await user.click(page.orderButton());
+    await waitFor(() => expect(screen.getByRole('group', { name: errors.summary })).toHaveFocus());
+    expect(page.field('company')).toHaveAttribute('aria-invalid', 'true');
+    expect(page.declaration()).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: strings.forget }));
+    expect(page.field('name')).toHaveValue('');
+    expect(screen.queryByRole('group', { name: errors.summary })).not.toBeInTheDocument();
+    for (const control of controls()) expect(control).not.toHaveAttribute('aria-invalid');
+    for (const field of ['company', 'name', 'email', 'street'] as const)
+      expect(screen.queryByText(required(field))).not.toBeInTheDocument();
+
+    // A field visited after that shows its problem when it is left, as on a new page; the others stay unmarked.
+    await user.click(page.field('name'));
+    await user.tab();
+    expect(page.field('name')).toHaveAccessibleDescription(required('name'));
+    expect(page.field('company')).not.toHaveAttribute('aria-invalid');
+    // Typing on shows no list; the next try shows it again.
+    await user.type(page.field('city'), 'B');
+    expect(screen.queryByRole('group', { name: errors.summary })).not.toBeInTheDocument();
+    await user.click(page.orderButton());
+    await waitFor(() => expect(screen.getByRole('group', { name: errors.summary })).toHaveFocus());
+    expect(page.declaration()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('reads only a stored tick as the declaration, not any other value', async () => {
     storeCart();
     storeDetails(german, 'true');

@@ -22,6 +22,8 @@ interface BillingFormProps {
   /** The fields whose problem is shown. */
   shown: ReadonlySet<BuyerField>;
   onLeave: (field: BuyerField) => void;
+  /** The stored details were deleted: no field's problem, nor the list of them, shows until the buyer goes on. */
+  onForget: () => void;
   summaryShown: boolean;
   /** The missing declaration to order as a business, named last in the list of problems and linked to its box. */
   declaration?: { href: string; message: string };
@@ -72,6 +74,7 @@ export function BillingForm({
   problems,
   shown,
   onLeave,
+  onForget,
   summaryShown,
   declaration,
   summaryRef,
@@ -224,6 +227,7 @@ export function BillingForm({
           type="button"
           onClick={() => {
             useCheckoutStore.getState().forget();
+            onForget();
             setForgotten(true);
           }}
           className="mt-2 min-h-11 font-semibold text-slate-900 underline"

@@ -85,6 +85,8 @@ export function Checkout(props: CheckoutProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   /** An order tried without the declaration as well as with problems in the details: the list names it too. */
   const [declarationListed, setDeclarationListed] = useState(false);
+  /** How often the buyer deleted the stored details: the declaration's box is unmarked with them. */
+  const [forgotten, setForgotten] = useState(0);
   const business = useCheckoutStore((state) => state.business);
   const errorSummaryRef = useRef<HTMLDivElement>(null);
   const quoteRef = useRef<HTMLElement>(null);
@@ -156,6 +158,14 @@ export function Checkout(props: CheckoutProps) {
             problems={problems}
             shown={shown}
             onLeave={(field) => setShown((fields) => new Set(fields).add(field))}
+            onForget={() => {
+              // Empty fields after deleting are a new start, not problems: nothing is marked until the buyer goes on.
+              setShown(new Set());
+              setSummaryShown(false);
+              setDeclarationListed(false);
+              setQuoteOpen(false);
+              setForgotten((times) => times + 1);
+            }}
             summaryShown={summaryShown && !complete}
             declaration={
               declarationListed && !business
@@ -199,6 +209,7 @@ export function Checkout(props: CheckoutProps) {
         endpoint={props.orderEndpoint}
         complete={complete}
         onIncomplete={checkAll}
+        forgotten={forgotten}
       />
     </>
   );

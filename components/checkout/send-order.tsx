@@ -37,9 +37,10 @@ interface SendOrderProps {
   endpoint?: string;
   /** Whether the billing details have no problem left. */
   complete: boolean;
-  /** Shows the details' problems. */
   /** Shows the details' problems; `undeclared` when the declaration is missing as well, which the list then names. */
   onIncomplete: (undeclared?: boolean) => void;
+  /** How often the buyer deleted the stored details: each time the box is unmarked, as the details are. */
+  forgotten?: number;
 }
 
 const primary =
@@ -69,6 +70,11 @@ export function SendOrder(props: SendOrderProps) {
   const setBusiness = useCheckoutStore((state) => state.setBusiness);
   /** Whether a try to order without the declaration has marked the box: from then on, while it is unticked. */
   const [businessShown, setBusinessShown] = useState(false);
+  const [forgottenSeen, setForgottenSeen] = useState(props.forgotten);
+  if (props.forgotten !== forgottenSeen) {
+    setForgottenSeen(props.forgotten);
+    setBusinessShown(false);
+  }
   const businessRef = useRef<HTMLInputElement>(null);
   const businessId = DECLARATION_ID;
   const missingId = useId();
