@@ -299,6 +299,44 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(leave()).toBe(true);
   });
 
+  it('while the order is on its way, neither orders it by e-mail nor copies it: that would be a second order', async () => {
+    let settle: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    try {
+      const link = screen.getByRole('link', { name: send.byMail });
+      const copy = screen.getByRole('button', { name: send.copy });
+      await user.click(screen.getByRole('button', { name: send.button }));
+      expect(screen.getByText(send.sending)).toBeVisible();
+
+      // Both say why they wait, also to a screen reader on them, and do nothing.
+      for (const way of [link, copy]) {
+        expect(way).toHaveAttribute('aria-disabled', 'true');
+        expect(way).toHaveAccessibleDescription(send.sending);
+      }
+      expect(fireEvent.click(link)).toBe(false);
+      await user.click(copy);
+      expect(writeText).not.toHaveBeenCalled();
+      expect(screen.queryByText(send.keptNote)).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: send.textLabel })).not.toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      // The service refused it: nothing was ordered, and the other ways work again.
+      await act(async () => settle(answer(422, { errors: [] })));
+      await screen.findByRole('alert');
+      for (const way of [link, copy]) {
+        expect(way).not.toHaveAttribute('aria-disabled');
+        expect(way).not.toHaveAccessibleDescription();
+      }
+      await user.click(copy);
+      expect(writeText).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('textbox', { name: send.textLabel })).toBeVisible();
+    } finally {
+      writeText.mockRestore();
+    }
+  });
+
   it('on return after leaving while the order was on its way, says it may have arrived, and checks it with its key', async () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
     const first = renderSendOrder(locale, '/api/orders');

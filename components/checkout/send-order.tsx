@@ -78,6 +78,9 @@ export function SendOrder(props: SendOrderProps) {
   const businessRef = useRef<HTMLInputElement>(null);
   const businessId = DECLARATION_ID;
   const missingId = useId();
+  const sendingId = useId();
+  /** The order on its way to the service: until its answer, no other way orders (that would be a second order). */
+  const [sending, setSending] = useState(false);
   const ready = complete && business && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
   const mail = text ? orderMailLink(email, text, words) : undefined;
@@ -98,6 +101,8 @@ export function SendOrder(props: SendOrderProps) {
    * problems first, else the declaration's box, which then says why.
    */
   function mayOrder(): boolean {
+    // The status says why, and each way is described by it.
+    if (sending) return false;
     if (ready) return true;
     if (!business) setBusinessShown(true);
     if (!complete || !quote) onIncomplete(!business);
@@ -114,9 +119,10 @@ export function SendOrder(props: SendOrderProps) {
     event.preventDefault();
   }
 
-  // What each way of ordering waits for, said under the main one and read with each (aria-describedby).
+  // What each way of ordering waits for, said under the main one and read with each (aria-describedby); while the
+  // order is on its way, the status that says so.
   const missing = [!complete && send.fixFirst, !business && send.declareFirst].filter(Boolean).join(' ');
-  const describedBy = missing ? missingId : undefined;
+  const describedBy = sending ? sendingId : missing ? missingId : undefined;
   const missingNote = missing && (
     <p id={missingId} className="mt-2 text-sm font-medium text-slate-800">
       {missing}
@@ -189,6 +195,9 @@ export function SendOrder(props: SendOrderProps) {
           mailNote={copyFirst}
           mayOrder={mayOrder}
           describedBy={describedBy}
+          sending={sending}
+          setSending={setSending}
+          sendingId={sendingId}
         >
           {missingNote}
         </ToService>
@@ -213,7 +222,8 @@ export function SendOrder(props: SendOrderProps) {
           words={words}
           email={email}
           text={orderCopyText(email, text, words)}
-          ready={ready}
+          ready={ready && !sending}
+          refused={sending}
           mayCopy={mayOrder}
           onCopied={() => setKeptAt('copy')}
           kept={keptAt === 'copy'}
@@ -234,6 +244,8 @@ interface ByMailProps {
   kept: boolean;
   /** What the order still waits for, while it waits. */
   describedBy: string | undefined;
+  /** The order is on its way to the service: the link orders nothing until its answer. */
+  refused?: boolean;
   label: string;
   /** The main way to order (no service): the big button. */
   main?: boolean;
@@ -241,12 +253,23 @@ interface ByMailProps {
 }
 
 /** The e-mail order: a link that opens the buyer's mail program with the order written out. */
-function ByMail({ words, mailHref, onMailClick, kept, describedBy, label, main, children }: ByMailProps) {
+function ByMail({
+  words,
+  mailHref,
+  onMailClick,
+  kept,
+  describedBy,
+  refused,
+  label,
+  main,
+  children,
+}: ByMailProps) {
   return (
     <>
       <a
         href={mailHref}
         onClick={onMailClick}
+        aria-disabled={refused || undefined}
         aria-describedby={describedBy}
         className={main ? primary : `mt-3 ${secondary}`}
       >
@@ -270,6 +293,11 @@ interface ToServiceProps extends SendOrderProps {
   mayOrder: () => boolean;
   /** What the order still waits for, while it waits. */
   describedBy: string | undefined;
+  /** The order is on its way; kept by `SendOrder`, whose other ways wait for it too. */
+  sending: boolean;
+  setSending: (sending: boolean) => void;
+  /** The status that says the order is on its way. */
+  sendingId: string;
   /** The note of what the order waits for, under the button. */
   children?: React.ReactNode;
 }
@@ -289,10 +317,12 @@ function ToService({
   mailNote,
   mayOrder,
   describedBy,
+  sending,
+  setSending,
+  sendingId,
   children,
 }: ToServiceProps) {
   const send = words.strings.send;
-  const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Exclude<SendResult, { ok: true }>>();
   /**
    * The key of the last order whose answer was lost, and how often in a row: a second loss means the service is
@@ -343,7 +373,6 @@ function ToService({
 
   async function submit() {
     if (!mayOrder() || !quote) return;
-    if (sending) return;
     setSending(true);
     setFailure(undefined);
     const checkout = useCheckoutStore.getState();
@@ -405,7 +434,7 @@ function ToService({
       </button>
       <p className="mt-2 text-xs text-slate-600">{send.serviceHint}</p>
       {children}
-      <p role="status" className="mt-2 text-sm font-medium text-slate-800">
+      <p id={sendingId} role="status" className="mt-2 text-sm font-medium text-slate-800">
         {sending ? send.sending : ''}
       </p>
       {sentBefore && !sending && !failure && (
@@ -469,6 +498,7 @@ function ToService({
         mailHref={mailHref}
         onMailClick={onMailClick}
         describedBy={describedBy}
+        refused={sending}
         kept={mailKept}
         label={send.byMail}
       >
@@ -534,6 +564,8 @@ interface CopyOrderProps {
   text: string;
   /** Whether the order may go: only then is its text on the page to copy. */
   ready: boolean;
+  /** The order is on its way to the service: the button copies nothing until its answer. */
+  refused: boolean;
   /** True when the order may go; otherwise it shows what is missing. */
   mayCopy: () => boolean;
   onCopied: () => void;
@@ -544,7 +576,17 @@ interface CopyOrderProps {
 }
 
 /** The order as text, for a buyer without a mail program: a button copies it, or they select it. */
-function CopyOrder({ words, email, text, ready, mayCopy, onCopied, kept, describedBy }: CopyOrderProps) {
+function CopyOrder({
+  words,
+  email,
+  text,
+  ready,
+  refused,
+  mayCopy,
+  onCopied,
+  kept,
+  describedBy,
+}: CopyOrderProps) {
   const send = words.strings.send;
   const textRef = useRef<HTMLTextAreaElement>(null);
   const [message, setMessage] = useState('');
@@ -569,6 +611,7 @@ function CopyOrder({ words, email, text, ready, mayCopy, onCopied, kept, describ
       <button
         type="button"
         onClick={() => void copy()}
+        aria-disabled={refused || undefined}
         aria-describedby={describedBy}
         className={`mt-3 ${secondary}`}
       >
