@@ -21,6 +21,7 @@ import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { wordsPath } from '@/lib/lazy-words';
 import { plain } from '@/testing/helpers';
+import { german } from '@/testing/buyers';
 import { serveWords } from '@/testing/serve-words';
 import { withOrderService } from './order-service';
 
@@ -145,12 +146,18 @@ const areaCases: AreaCase[] = [
   },
 ];
 
+/** Billing details that share no word with the order form's contact data (Erika Mustermann). */
+const billing = { ...german, name: 'Jonas Beispiel' };
+
 /** The checkout page of a language, once its code has read the cart: its table and its e-mail order's body. */
 async function renderCheckout(locale: Locale) {
   // On to the checkout: the category page, and the cart open over it, are gone. (Left open, the dialog hides the
   // rest of the document from the accessibility tree, the checkout rendered beside it too.)
   cleanup();
   const strings = getDictionary(locale).checkout;
+  // A buyer with complete details who declared to order as a business: only then does the link carry the order.
+  // Other words than the order form's contact data, which must not go with it.
+  act(() => useCheckoutStore.setState({ buyer: { ...NEW_BUYER, ...billing }, business: true }));
   const view = render(<CheckoutPage locale={locale} />);
   const table = await screen.findByRole('table');
   const href = screen.getByRole('link', { name: strings.send.byMail }).getAttribute('href') ?? '';

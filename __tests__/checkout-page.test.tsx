@@ -226,6 +226,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       const { strings, user } = page;
       const vat = buyer.charged ? vatOf(net) : 0;
       await page.fillBilling(buyer.input);
+      // Declared, as by a buyer who orders: the e-mail order below is there only then.
+      await user.click(page.declaration());
 
       // The rows as the cart holds them, one per kind, and the totals with the buyer's VAT.
       expect(
@@ -381,6 +383,9 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       global.fetch = send;
       // The button says why it will not order yet, also to a screen reader on it.
       expect(page.orderButton()).toHaveAccessibleDescription(strings.send.fixFirst);
+      // The e-mail order has no order to open or copy while the details are incomplete.
+      expect(page.mailLink()).not.toHaveAttribute('href');
+      expect(page.mailLink()).toHaveAccessibleDescription(strings.send.fixFirst);
       await user.click(page.orderButton());
       await waitFor(() => expect(summary).toHaveFocus());
       act(() => summary.blur());
@@ -539,6 +544,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     // Each way says, also to a screen reader on it, what it waits for.
     for (const way of [page.orderButton(), page.mailLink(), copyButton])
       expect(way).toHaveAccessibleDescription(send.declareFirst);
+    // The e-mail order's link carries no order, which would declare what was not ticked.
+    expect(page.mailLink()).not.toHaveAttribute('href');
     await user.click(page.orderButton());
     await waitFor(() => expect(page.declaration()).toHaveFocus());
     expect(page.declaration()).toHaveAttribute('aria-invalid', 'true');

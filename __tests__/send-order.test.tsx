@@ -126,6 +126,36 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(screen.getByText(send.keptNote)).toBeVisible();
   });
 
+  it.each([undefined, '/api/orders'])(
+    'gives the e-mail order its address only once the buyer declared to order as a business (service: %s)',
+    async (endpoint) => {
+      act(() => useCheckoutStore.setState({ business: false }));
+      const { send, user } = renderSendOrder(locale, endpoint);
+      const link = screen.getByRole('link', { name: endpoint ? send.byMail : send.button });
+      const declaration = screen.getByRole('checkbox', { name: send.business });
+      // No order to open, copy or middle-click: the link has no mailto:, and says, also when reached by keyboard, why.
+      expect(link).not.toHaveAttribute('href');
+      expect(link).toHaveAttribute('aria-disabled', 'true');
+      expect(link).toHaveAccessibleDescription(send.declareFirst);
+      act(() => declaration.focus());
+      await user.tab();
+      // With a service, its button comes first.
+      if (endpoint) await user.tab();
+      expect(link).toHaveFocus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(declaration).toHaveFocus());
+      expect(declaration).toHaveAccessibleDescription(orderWords(locale).strings.errors.business);
+
+      // Ticked, the link is the whole order, the declaration in it.
+      await user.click(declaration);
+      expect(link).not.toHaveAttribute('aria-disabled');
+      expect(link).not.toHaveAccessibleDescription();
+      const href = link.getAttribute('href')!;
+      expect(href).toMatch(new RegExp(`^mailto:${site.email}\\?`));
+      expect(new URL(href).searchParams.get('body')).toContain(send.business);
+    },
+  );
+
   it('with an order service, sends the order there, keeps its confirmation and empties the cart', async () => {
     // The service's answer: its lines, priced as the page showed them (else it had answered 409), and totals.
     const lines = [

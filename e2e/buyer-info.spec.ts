@@ -5,12 +5,14 @@
  * a way to order today by e-mail that carries the cart but no contact data.
  */
 import { getSite } from '../lib/content';
+import { german } from '../testing/buyers';
 import { plain } from '../testing/helpers';
 import {
   categoryRoute,
   copyOf,
   euros,
   expect,
+  fillBilling,
   fillIn,
   looseText,
   openCart,
@@ -103,8 +105,11 @@ for (const lang of ['de', 'en'] as const) {
     await order(page, lang, { quantity: 1, exclusive: true, name: contact.name });
     const dialog = await openCart(page, lang);
     await dialog.getByRole('link', { name: dict.cart.checkout }).click();
+    // The link carries the order once the billing details are complete and the declaration is ticked.
+    await fillBilling(page, lang, german);
 
     const link = mailOrderLink(page, lang);
+    await expect(link).toHaveAttribute('href', /^mailto:/);
     const href = (await link.getAttribute('href')) ?? '';
     const mail = new URL(href);
     expect(mail.protocol).toBe('mailto:');

@@ -84,7 +84,9 @@ export function SendOrder(props: SendOrderProps) {
   const ready = complete && business && quote !== undefined;
   const text = quote && orderText(summary, quote, words);
   const mail = text ? orderMailLink(email, text, words) : undefined;
-  const mailHref = mail?.href;
+  // The order's text declares that the buyer orders as a business: the link carries it only once the order may go,
+  // or a middle click, or the link copied, would send an incomplete order that declares what was not ticked.
+  const mailHref = ready && !sending ? mail?.href : undefined;
   const businessProblem = businessShown && !business;
   /**
    * Where the buyer last sent the order from this browser (the e-mail link or the copy button): the one note that
@@ -111,7 +113,7 @@ export function SendOrder(props: SendOrderProps) {
     return false;
   }
 
-  function mailClick(event: React.MouseEvent) {
+  function mailClick(event: React.SyntheticEvent) {
     if (mayOrder()) {
       setKeptAt('mail');
       return;
@@ -237,15 +239,14 @@ export function SendOrder(props: SendOrderProps) {
 interface ByMailProps {
   words: OrderWords;
   email: string;
+  /** The link's `mailto:`, only while the order may go. */
   mailHref: string | undefined;
   /** Stops the link while the details are incomplete or the declaration is missing. */
-  onMailClick: (event: React.MouseEvent) => void;
+  onMailClick: (event: React.SyntheticEvent) => void;
   /** Whether the buyer sent the order this way last: the note that the cart stays shows here. */
   kept: boolean;
   /** What the order still waits for, while it waits. */
   describedBy: string | undefined;
-  /** The order is on its way to the service: the link orders nothing until its answer. */
-  refused?: boolean;
   label: string;
   /** The main way to order (no service): the big button. */
   main?: boolean;
@@ -253,23 +254,21 @@ interface ByMailProps {
 }
 
 /** The e-mail order: a link that opens the buyer's mail program with the order written out. */
-function ByMail({
-  words,
-  mailHref,
-  onMailClick,
-  kept,
-  describedBy,
-  refused,
-  label,
-  main,
-  children,
-}: ByMailProps) {
+function ByMail({ words, mailHref, onMailClick, kept, describedBy, label, main, children }: ByMailProps) {
+  // Without an address the browser no longer treats it as a link: its role, its place in the tab order and Enter are
+  // given back, so that it is still reached, says what it waits for, and shows what is missing when pressed.
+  const waiting = mailHref === undefined;
   return (
     <>
       <a
         href={mailHref}
+        role={waiting ? 'link' : undefined}
+        tabIndex={waiting ? 0 : undefined}
+        aria-disabled={waiting || undefined}
         onClick={onMailClick}
-        aria-disabled={refused || undefined}
+        onKeyDown={(event) => {
+          if (waiting && event.key === 'Enter') onMailClick(event);
+        }}
         aria-describedby={describedBy}
         className={main ? primary : `mt-3 ${secondary}`}
       >
@@ -285,7 +284,7 @@ function ByMail({
 interface ToServiceProps extends SendOrderProps {
   endpoint: string;
   mailHref: string | undefined;
-  onMailClick: (event: React.MouseEvent) => void;
+  onMailClick: (event: React.SyntheticEvent) => void;
   mailKept: boolean;
   /** What the e-mail order needs said under its link. */
   mailNote: React.ReactNode;
@@ -498,7 +497,6 @@ function ToService({
         mailHref={mailHref}
         onMailClick={onMailClick}
         describedBy={describedBy}
-        refused={sending}
         kept={mailKept}
         label={send.byMail}
       >
