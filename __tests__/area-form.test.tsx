@@ -291,6 +291,33 @@ describe.each(locales)('delivery areas (%s)', (locale) => {
     },
   );
 
+  /** The longest list the field takes: as many five-digit ranges as it allows, none touching another, sorted. */
+  const fiftyRanges = Array.from(
+    { length: 50 },
+    (_, index) => `${10000 + 4 * index}–${10001 + 4 * index}`,
+  ).join(', ');
+
+  it.each([
+    ['as many five-digit ranges as the field takes', fiftyRanges, fiftyRanges],
+    // Area 01 starts at 01000, which is no postcode: the row names the range from the first postcode there is.
+    ['area 01 joined with a range of postcodes', '01, 01185–02413', '01001–02413'],
+  ])('adds an area of %s to the cart, and says so', async (_title, typed, list) => {
+    const page = await renderCategoryPage(locale);
+    await page.user.click(page.kind('postcodes'));
+    await page.user.click(page.postcodes());
+    await page.user.paste(typed);
+    await page.order(2);
+
+    expect(within(page.form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(page.postcodes()).not.toHaveAttribute('aria-invalid');
+    expect(await screen.findByText(page.strings.toastTitle)).toBeInTheDocument();
+    expect(page.cartButton()).toHaveAccessibleName(fill(page.dict.header.cartCount, { count: 2 }));
+    const rows = await page.cartRows();
+    expect(rows).toHaveLength(1);
+    const line = lineName(locale, fill(page.dict.area.postcodes, { list }));
+    expect(within(rows[0]!).getByText(plain(line), { exact: true })).toBeVisible();
+  });
+
   it('keeps lines of one category with different areas apart, in the cart and in the e-mail', async () => {
     const page = await renderCategoryPage(locale);
     await areaCases[1]!.choose(page);

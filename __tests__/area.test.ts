@@ -4,6 +4,7 @@ import {
   describeArea,
   describeAreaCode,
   GERMANY_CODE,
+  MAX_POSTCODE_ENTRIES,
   RADIUS_KM,
   readArea,
   STATE_CODES,
@@ -69,6 +70,29 @@ describe('reading postcode areas', () => {
     [' , ', { code: 'postcodesEmpty' }],
   ])('rejects %j, naming what is wrong', (text, error) => {
     expect(errorOf(postcodes(text))).toEqual({ ...error, field: 'postcodes' });
+  });
+
+  /** The longest list the form takes: as many five-digit ranges as it allows, none touching another. */
+  const fiftyRanges = Array.from(
+    { length: MAX_POSTCODE_ENTRIES },
+    (_, index) => `${10000 + 4 * index}-${10001 + 4 * index}`,
+  ).join(', ');
+
+  it.each([
+    ['as many five-digit ranges as a list takes', fiftyRanges],
+    ['area 01 joined with a range of postcodes', '01, 01185-02413'],
+    ['area 99 joined with a range of postcodes', '98459-99998, 99'],
+  ])('stores %s as a code that reads back', (_title, text) => {
+    const code = codeOf(postcodes(text));
+    const area = areaFromCode(code);
+    expect(area).toBeDefined();
+    expect(areaCode(area!)).toBe(code);
+  });
+
+  it('writes postcodes that exist at the ends of areas 01 and 99', () => {
+    // 01000 and 99999 are no postcodes: the range starts and ends where the postcodes do, as if typed so.
+    expect(codeOf(postcodes('01, 01185-02413'))).toBe(codeOf(postcodes('01001-02413')));
+    expect(codeOf(postcodes('98459-99998, 99'))).toBe(codeOf(postcodes('98459-99998')));
   });
 
   it('rejects more entries than a territory needs', () => {

@@ -43,7 +43,7 @@ const expected = {
   },
 } as const;
 
-async function setup(locale: Locale) {
+async function setup(locale: Locale, prices = priceList(categories)) {
   const strings = getDictionary(locale).orderForm;
   const user = userEvent.setup({ delay: null });
   render(
@@ -52,7 +52,7 @@ async function setup(locale: Locale) {
       categoryId={stairlifts.id}
       categoryName={contentName(locale)}
       basePrice={stairlifts.price}
-      prices={priceList(categories)}
+      prices={prices}
       strings={strings}
       areaWords={getDictionary(locale).area}
     />,
@@ -240,6 +240,26 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(storedCount()).toBe(0);
     expect(liveRegion).toBeEmptyDOMElement();
     expect(screen.queryByText(expected[locale].title)).not.toBeInTheDocument();
+  });
+
+  it('says so when the cart takes nothing of an order with nothing wrong in it, and keeps what was typed', async () => {
+    // A price list without this page's category: the cart adds no line of a category it cannot price.
+    const { user, field, submit, liveRegion, fillContact } = await setup(
+      locale,
+      priceList(categories.filter((category) => category.id !== stairlifts.id)),
+    );
+    const strings = getDictionary(locale).orderForm;
+    await fillContact();
+    await user.click(submit);
+    expect(storedCount()).toBe(0);
+    expect(
+      within(screen.getByRole('form', { name: strings.formLabel })).getByRole('alert'),
+    ).toHaveTextContent(strings.notAdded);
+    expect(liveRegion).toBeEmptyDOMElement();
+    expect(field.name).toHaveValue('Erika Mustermann');
+    // Once only, however often it is tried.
+    await user.click(submit);
+    expect(screen.getAllByText(strings.notAdded)).toHaveLength(1);
   });
 
   it('adds nothing without a name', async () => {

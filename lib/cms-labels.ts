@@ -393,6 +393,10 @@ export const labels: Record<string, Label> = {
   },
   'ui.orderForm.toastTitle': { label: 'Meldung nach dem Hinzufügen: Titel' },
   'ui.orderForm.toastDescription': { label: 'Meldung nach dem Hinzufügen: Text' },
+  'ui.orderForm.notAdded': {
+    label: 'Meldung, wenn nichts in den Warenkorb kam',
+    hint: 'Erscheint unter dem Button, wenn die Leads nicht in den Warenkorb kommen, obwohl alle Angaben stimmen: ein Fehler der Seite, der nicht vorkommen sollte.',
+  },
   'ui.orderForm.toolDescription': {
     label: 'Beschreibung für KI-Assistenten',
     hint: 'Nicht zu sehen: KI-Assistenten im Browser lesen hier, was das Formular tut.',

@@ -26,6 +26,7 @@ export const orderFormCodeStrings = [
   'exclusiveSuffix',
   'toastTitle',
   'toastDescription',
+  'notAdded',
   'toolDescription',
 ] as const satisfies readonly (keyof Dictionary['orderForm'])[];
 

@@ -64,6 +64,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   const byId = (id: string) => form.ownerDocument.getElementById(id);
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   let problem: { inputs: HTMLInputElement[]; message: HTMLElement; described: (string | null)[] } | undefined;
+  /** The message that an order with nothing wrong went nowhere, under the button. */
+  let notAdded: HTMLElement | undefined;
 
   const quantity = () => {
     const text = field('quantity').value;
@@ -94,6 +96,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   }
 
   function clearProblem() {
+    notAdded?.remove();
+    notAdded = undefined;
     if (!problem) return;
     problem.message.remove();
     problem.inputs.forEach((input, index) => {
@@ -162,7 +166,16 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     }
     const exclusive = field('exclusive').checked;
     const order = { categoryId: options.categoryId, exclusive, quantity: leads, area: areaCode(area.area) };
-    if (useCartStore.getState().addOrder(order) === 0) return;
+    if (useCartStore.getState().addOrder(order) === 0) {
+      // Nothing the buyer typed is wrong, yet the cart took nothing: an order never goes nowhere without a word.
+      clearProblem();
+      notAdded = document.createElement('p');
+      notAdded.setAttribute('role', 'alert');
+      notAdded.className = 'text-sm font-medium text-red-800';
+      notAdded.textContent = strings.notAdded;
+      submit.after(notAdded);
+      return;
+    }
 
     const name = lineName(options.categoryName, exclusive, strings.exclusiveSuffix);
     options.onOrdered(strings.toastTitle, fill(strings.toastDescription, { quantity: leads, name }));

@@ -43,6 +43,13 @@ export const FIRST_POSTCODE = 1001;
 export const LAST_POSTCODE = 99998;
 /** More entries than this in one area are a typing accident, not a territory. */
 export const MAX_POSTCODE_ENTRIES = 50;
+/**
+ * The longest code `areaCode` writes: as many entries as a list may have, each a range of two five-digit postcodes
+ * that touches no other (`postcodes:10000-10001,10003-10004,…`, 609 characters). Every other code is shorter: all
+ * 16 states take 54. A stored code beyond it is junk, read no further.
+ */
+export const MAX_AREA_CODE_LENGTH =
+  'postcodes:'.length + MAX_POSTCODE_ENTRIES * '01001-99998'.length + (MAX_POSTCODE_ENTRIES - 1);
 
 /** Inclusive range of five-digit postcodes, as numbers: the area 80 is 80000–80999. */
 export type PostcodeRange = readonly [number, number];
@@ -215,7 +222,11 @@ export function readArea(input: AreaInput): AreaResult {
 /** A range as a buyer writes it: `80`, `80–85`, `80331`, `80331–80339`. */
 function rangeText([start, end]: PostcodeRange, dash: string): string {
   const wholeAreas = start % 1000 === 0 && end % 1000 === 999;
-  const [from, to] = wholeAreas ? [start / 1000, (end - 999) / 1000] : [start, end];
+  // Area 01 starts at 01000 and area 99 ends at 99999, which are no postcodes: joined with a postcode range
+  // (`01, 01185–02413`), the range is written from the first postcode there is to the last, as it is read back.
+  const [from, to] = wholeAreas
+    ? [start / 1000, (end - 999) / 1000]
+    : [Math.max(start, FIRST_POSTCODE), Math.min(end, LAST_POSTCODE)];
   const width = wholeAreas ? 2 : 5;
   const pad = (value: number) => String(value).padStart(width, '0');
   return from === to ? pad(from) : `${pad(from)}${dash}${pad(to)}`;
@@ -240,7 +251,7 @@ export function areaCode(area: Area): string {
  * write, character for character, is `undefined`: storage is never trusted.
  */
 export function areaFromCode(code: unknown): Area | undefined {
-  if (typeof code !== 'string' || code.length > 600) return undefined;
+  if (typeof code !== 'string' || code.length > MAX_AREA_CODE_LENGTH) return undefined;
   const [kind, ...rest] = code.split(':');
   const value = rest.join(':');
   const result =
