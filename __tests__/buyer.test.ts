@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import {
   BUYER_FIELDS,
   buyerProblems,
@@ -85,6 +86,30 @@ describe('buyerProblems', () => {
     }
     expect(buyerProblems({ ...complete, [field]: ' erika.beispiel+lead@sub.beispiel.example ' })).toEqual({});
   });
+
+  it.each(['email', 'invoiceEmail'] as const)(
+    'takes, as %s, an address at an internationalised domain, by the rules of its ASCII form',
+    (field) => {
+      // The domain's ASCII form from Node's own IDNA conversion, not the page's.
+      for (const address of ['info@müller-bau.de', 'Einkauf@Müller-Bau.DE', 'info@παράδειγμα.ελ']) {
+        const [local, domain] = address.split('@') as [string, string];
+        expect(buyerProblems({ ...complete, [field]: `${local}@${domainToASCII(domain)}` })).toEqual({});
+        expect(buyerProblems({ ...complete, [field]: address })).toEqual({});
+      }
+      // The part before the @ keeps its rules, and a domain is still a domain: nothing a URL would read as more.
+      for (const wrong of [
+        'müller@müller-bau.de',
+        'info@müller-bau',
+        'info@müller..de',
+        'info@müller/bau.de',
+        'info@müller-bau.de?x',
+        'info@müller-bau.de#',
+        'info@müller bau.de',
+        'info@user@müller-bau.de',
+      ])
+        expect(buyerProblems({ ...complete, [field]: wrong })).toEqual({ [field]: 'email' });
+    },
+  );
 
   it.each([
     ['DE', '80331', ['8033', '803311', 'ABCDE', '8033a']],

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, useCartStore } from '@/lib/cart/store';
 import { MAX_LENGTHS, NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '@/lib/checkout/buyer';
+import { orderRequestSchema } from '@/lib/checkout/order-request';
 import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION, useCheckoutStore } from '@/lib/checkout/store';
 import { vatIdPrefix } from '@/lib/checkout/vat-id';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
@@ -426,6 +427,38 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     // A second try is read again, as focus moves there once more.
     await user.click(screen.getByRole('button', { name: strings.quoteButton }));
     await waitFor(() => expect(summary).toHaveFocus());
+  });
+
+  it('takes e-mail addresses at an internationalised domain, and sends the order with them', async () => {
+    storeCart();
+    const page = await renderCheckout(locale);
+    const { user } = page;
+    const addresses = { email: 'einkauf@müller-bau.de', invoiceEmail: 'rechnung@bäckerei-köln.de' };
+    await page.fillBilling({ ...german, ...addresses });
+    await user.click(page.declaration());
+    for (const field of ['email', 'invoiceEmail'] as const) {
+      await user.click(page.field(field));
+      await user.tab();
+      expect(page.field(field)).not.toHaveAttribute('aria-invalid');
+    }
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    expect(screen.queryByRole('group', { name: errors.summary })).not.toBeInTheDocument();
+    expect(page.quote()).toHaveTextContent(addresses.invoiceEmail);
+    for (const address of Object.values(addresses)) expect(page.mail().body).toContain(address);
+
+    // The order service checks the request with the same schema, and takes it.
+    global.fetch = answer(201, {
+      orderNumber: 'LW-20261126-000046',
+      net,
+      vat: vatOf(net),
+      gross: net + vatOf(net),
+    });
+    await user.click(page.orderButton());
+    await screen.findByRole('heading', { name: strings.confirmation.heading });
+    const [, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    const request = orderRequestSchema.safeParse(JSON.parse(String(init.body)));
+    expect(request.error).toBeUndefined();
+    expect(request.data?.buyer).toMatchObject(addresses);
   });
 
   it('takes no more than a field holds, and shows markup in the quote as text', async () => {

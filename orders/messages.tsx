@@ -9,6 +9,7 @@ import {
   type OrderSummary,
 } from '../lib/checkout/order';
 import { businessDay } from '../lib/business-day';
+import { asciiDomain } from '../lib/checkout/buyer';
 import { quoteIssueDay } from '../lib/checkout/order-request';
 import { orderWords } from '../lib/checkout/words';
 import { splitGroupKey, type CartItem } from '../lib/cart/rules';
@@ -100,15 +101,16 @@ function messageId(number: string, what: string, address: string): string {
 }
 
 /**
- * The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike, and without a
- * subaddress (`einkauf+1@…` is `einkauf@…`'s mailbox at most providers), so that tags do not multiply the limit.
+ * The buyer's address as the confirmations' daily limit counts it: keyed-hashed, capitals alike, without a
+ * subaddress (`einkauf+1@…` is `einkauf@…`'s mailbox at most providers), and with the domain in its ASCII form
+ * (`müller-bau.de` is `xn--mller-bau-q9a.de`), so that neither tags nor spellings multiply the limit.
  */
 export function confirmationRecipient(address: string, hash: (text: string) => string): string {
   const mailbox = address.trim().toLowerCase();
   const at = mailbox.lastIndexOf('@');
   const local = mailbox.slice(0, at);
   const plus = local.indexOf('+');
-  return hash(plus > 0 ? `${local.slice(0, plus)}${mailbox.slice(at)}` : mailbox);
+  return hash(`${plus > 0 ? local.slice(0, plus) : local}@${asciiDomain(mailbox.slice(at + 1))}`);
 }
 
 /** Both mails of an order that is not spam; `recipient` hashes the buyer's address for the daily limit. */

@@ -69,8 +69,30 @@ const vatIdProblems = {
   country: 'vatIdCountry',
 } as const;
 
+/**
+ * A domain's ASCII form, as DNS and SMTP use it: `müller-bau.de` is `xn--mller-bau-q9a.de` (IDNA, by the WHATWG URL
+ * parser, which the browser and Node both have). A domain already in ASCII, or with anything but letters, digits,
+ * marks, hyphens and dots (which a URL would read as more than a host: `/`, `?`, `#`, `:`, `@`), is left as it is.
+ */
+export function asciiDomain(domain: string): string {
+  if (!/[^\x00-\x7f]/.test(domain) || !/^[\p{L}\p{M}\p{N}.-]+$/u.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return domain;
+  }
+}
+
+/**
+ * zod's practical rule for an address, whose domain part takes ASCII only, tested with the domain in its ASCII form:
+ * `info@müller-bau.de` is an address like any other. The part before the `@` keeps the rule's ASCII characters.
+ */
 function isEmail(value: string): boolean {
-  return regexes.email.test(value);
+  const at = value.lastIndexOf('@');
+  if (at < 0) return false;
+  // The rule wants the last label in letters; an internationalised one (Greece's `.ελ`, `xn--qxam`) is letters too.
+  const domain = asciiDomain(value.slice(at + 1)).replace(/\.xn--[a-z0-9-]+$/i, '.xn');
+  return regexes.email.test(`${value.slice(0, at)}@${domain}`);
 }
 
 /**

@@ -3,6 +3,7 @@
 // address a day, and none for spam. Sent once across two instances: instances.test.ts.
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { domainToASCII } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import * as cheerio from 'cheerio';
 import { BUYER_FIELDS, type Buyer } from '../../lib/checkout/buyer';
@@ -178,6 +179,29 @@ describe('the buyer confirmation', () => {
     const last = (await store.listOrders()).find((order) => order.number === numbers.at(-1))!;
     assert.equal(last.confirmationSkipped, 'limit');
     assert.equal(last.confirmation, null);
+  });
+
+  it('reaches an address at an internationalised domain, and counts its spellings as one mailbox', async () => {
+    const domain = 'müller-bau.example';
+    // An address with its domain as DNS and SMTP know it, from Node's own IDNA conversion.
+    const asciiOf = (address: string) => {
+      const at = address.lastIndexOf('@');
+      return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1))}`;
+    };
+    const email = `einkauf@${domain}`;
+    const spellings = [email, asciiOf(email), `einkauf@${domain.toUpperCase()}`, email];
+    const accepted = [];
+    for (const address of spellings)
+      accepted.push(await place(validOrder({ buyer: { ...buyer, email: address } })));
+    // The service's own check took each (201 in `place`); the fourth is past the day's limit for that mailbox.
+    assert.deepEqual(
+      accepted.map((each) => each.confirmationMail),
+      [...Array(CONFIRMATIONS_PER_DAY).fill(true), false],
+    );
+    // nodemailer sends the ASCII form; the test server shows the domain decoded again: the same mailbox.
+    const { to, mail } = await confirmationOf(accepted[0]!.orderNumber);
+    assert.deepEqual(to.map(asciiOf), [asciiOf(email)]);
+    assert.ok(mail.subject?.includes(accepted[0]!.orderNumber));
   });
 
   it(`counts orders to one address sent at once: ${CONFIRMATIONS_PER_DAY} confirmations of ten`, async () => {
