@@ -9,7 +9,8 @@ export type BillingInput = Partial<Record<BuyerField, string>>;
 export const contact = {
   company: 'Muster Treppenbau GmbH',
   name: 'Erika Muster',
-  email: 'einkauf@muster.example',
+  // A domain with an umlaut, as many German firms have: the journey shows it as typed, not in punycode.
+  email: 'einkauf@müller-treppenbau.example',
 };
 
 /** A buyer in Germany: German VAT, no note. */

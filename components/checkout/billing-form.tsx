@@ -48,10 +48,20 @@ const autoComplete: Record<BuyerField, string> = {
   invoiceEmail: 'off',
 };
 const inputType: Partial<Record<BuyerField, string>> = {
-  email: 'email',
-  invoiceEmail: 'email',
   phone: 'tel',
 };
+/**
+ * The addresses are text fields with the e-mail keyboard, not `type="email"`: Chromium hands such a field's value
+ * over with the domain in punycode, so `info@müller-bau.de` would stand as `info@xn--mller-bau-q9a.de` on the quote
+ * and the confirmation. The address is checked by its rules either way (lib/checkout/buyer.ts).
+ */
+const address = {
+  inputMode: 'email',
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  spellCheck: false,
+} as const;
+const addresses: ReadonlySet<BuyerField> = new Set(['email', 'invoiceEmail']);
 const hinted = ['country', 'vatId', 'poNumber', 'invoiceEmail'] as const;
 
 /** The order the form asks in: the country before the address, since it decides how the postcode is read. */
@@ -142,6 +152,7 @@ export function BillingForm({
           <input
             {...common}
             type={inputType[name] ?? 'text'}
+            {...(addresses.has(name) ? address : {})}
             maxLength={MAX_LENGTHS[name]}
             onChange={(event) => {
               setForgotten(false);
