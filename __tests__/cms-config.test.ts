@@ -201,6 +201,55 @@ describe('the CMS refuses what the build would refuse', () => {
     }
   });
 
+  it('a placeholder deleted from an interface text: the CMS names it and refuses to save, in both languages', () => {
+    const english = readContent('en/ui.json');
+    const at = (value: unknown, keys: Key[]) =>
+      keys.reduce<unknown>((into, key) => (into as Record<Key, unknown>)[key], value) as string;
+    // Every text, every item of every list too: the CMS checks each against its field before it saves any.
+    const everyText = (value: unknown, keys: Key[] = []): Key[][] =>
+      typeof value === 'string'
+        ? [keys]
+        : value !== null && typeof value === 'object'
+          ? Object.entries(value)
+              .filter(([key]) => key !== '$schema')
+              .flatMap(([key, item]) => everyText(item, [...keys, Array.isArray(value) ? Number(key) : key]))
+          : [];
+    for (const [file, texts] of [ui, english].map((value, index) => [index, value] as const)) {
+      for (const keys of everyText(texts)) {
+        const { pattern } = fieldAt(uiTextFields(), keys);
+        if (!pattern) continue;
+        const text = at(texts, keys);
+        expect({ file, keys, text, saved: new RegExp((pattern as [string, string])[0]).test(text) }).toEqual({
+          file,
+          keys,
+          text,
+          saved: true,
+        });
+      }
+    }
+    // A list's items share one field, so no item's placeholders are a rule for the rest.
+    const texts = textPaths(ui).filter((keys) => !keys.some((key) => typeof key === 'number'));
+    const guarded = texts.filter((keys) => placeholders(at(ui, keys)).length > 0);
+    expect(guarded.map((keys) => keys.join('.'))).toContain('categoryCard.fromPrice');
+    for (const keys of texts) {
+      const names = placeholders(at(ui, keys));
+      const { pattern, hint } = fieldAt(uiTextFields(), keys);
+      if (names.length === 0) {
+        expect({ keys, pattern }).toEqual({ keys, pattern: undefined });
+        continue;
+      }
+      const refuses = new RegExp((pattern as [string, string])[0]);
+      for (const text of [at(ui, keys), at(english, keys)]) {
+        expect({ keys, text, saved: refuses.test(text) }).toEqual({ keys, text, saved: true });
+        for (const name of names) {
+          expect(hint).toContain(`{${name}}`);
+          const without = text.replaceAll(`{${name}}`, '');
+          expect({ keys, without, saved: refuses.test(without) }).toEqual({ keys, without, saved: false });
+        }
+      }
+    }
+  });
+
   it('a list item more in one language: each list of the interface texts has the count the build accepts', () => {
     const lists = listPaths(ui);
     expect(lists.length).toBeGreaterThan(0);

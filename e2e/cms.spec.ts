@@ -557,3 +557,39 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     );
   });
 });
+
+/**
+ * The interface texts' placeholders: the CMS checks every text of the file, every list item too, against its field
+ * before it saves any, so this is where a rule that does not fit one of them shows (one did: "39 fields have errors").
+ */
+test('the editors’ CMS: refuses an interface text without its placeholder and saves one with it', async ({
+  page,
+}) => {
+  await openCms(page, repository);
+  await page.getByRole('treeitem', { name: /Oberflächentexte/ }).click();
+  await page.getByRole('gridcell', { name: 'Oberflächentexte' }).click();
+  // The editor draws a group's fields once it is on screen.
+  await page
+    .getByRole('group', { name: /Kategorie-Kachel/ })
+    .first()
+    .scrollIntoViewIfNeeded();
+  const fromPrice = page.getByRole('textbox', { name: /Preis „ab …“/ }).first();
+  const german = (JSON.parse(repository['content/de/ui.json']!) as { categoryCard: { fromPrice: string } })
+    .categoryCard.fromPrice;
+  expect(german).toContain('{price}');
+  await expect(fromPrice).toHaveValue(german);
+
+  // The price written out, as an editor might: it would stay when the price changes.
+  await fromPrice.fill(german.replace('{price}', '89 €'));
+  await save(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
+  await expect(page.getByText('Bitte diese Platzhalter unverändert lassen: {price}.').first()).toBeVisible();
+  expect(await readRepository(page)).toEqual(repository);
+
+  await fromPrice.fill(`${german} netto`);
+  await saveAndConfirm(page);
+  const saved = await readRepository(page);
+  expect(Object.keys(saved).filter((file) => saved[file] !== repository[file])).toEqual([
+    'content/de/ui.json',
+  ]);
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import germanUi from '../content/de/ui.json';
 import { gradientNames, iconNames, labels, SAME_COUNT, uiNames, URL_SAFE, type Label } from './cms-labels';
+import { placeholders } from './content-parity';
 import { categoryContentSchema, categoryTableSchema, dictionarySchema, siteSchema } from './content-schema';
 import { defaultLocale, locales } from './i18n';
 
@@ -167,7 +168,14 @@ function fieldsFromZod(schema: z.ZodType, schemaFile: string): CmsField[] {
  * Fields for the interface texts, from the shape of the German file: every text a text field, with the limits
  * the build's schema sets at that place (`node`: a page's title and description, its number of keywords).
  */
-function fieldsFromValue(value: unknown, name: string, path: string, node: JsonSchema = {}): CmsField {
+function fieldsFromValue(
+  value: unknown,
+  name: string,
+  path: string,
+  node: JsonSchema = {},
+  /** Within a list, whose items share their fields: what the first item holds is no rule for the others. */
+  shared = false,
+): CmsField {
   const label = describe(path, name);
   if (Array.isArray(value)) {
     const first: unknown = value[0];
@@ -183,24 +191,44 @@ function fieldsFromValue(value: unknown, name: string, path: string, node: JsonS
       ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
     };
     return objects
-      ? { ...base, fields: objectFields(first, path, items) }
-      : { ...base, field: fieldsFromValue(first, 'item', `${path}.item`, items) };
+      ? { ...base, fields: objectFields(first, path, items, true) }
+      : { ...base, field: fieldsFromValue(first, 'item', `${path}.item`, items, true) };
   }
-  const base = { name, ...labelFields(label) };
   if (value !== null && typeof value === 'object')
-    return { ...base, widget: 'object', fields: objectFields(value, path, node) };
+    return { name, ...labelFields(label), widget: 'object', fields: objectFields(value, path, node, shared) };
   // A single-line field would drop the line breaks of a mail's greeting or closing when it is edited.
   const long = typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n'));
+  const kept = typeof value === 'string' && !shared ? keptPlaceholders(value) : undefined;
   return {
-    ...base,
+    name,
+    ...labelFields({ ...label, hint: [label.hint, kept?.hint].filter(Boolean).join(' ') || undefined }),
     widget: long ? 'text' : 'string',
     ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
+    ...(kept ? { pattern: kept.pattern } : {}),
   };
 }
 
-function objectFields(value: object, path: string, node: JsonSchema): CmsField[] {
+/**
+ * The `{placeholders}` a text has, which the site fills in: the field says which, and refuses to save without one
+ * (in either language; the build compares the two, so a placeholder taken out of both would pass it). The pattern
+ * is a lookahead per name, since the CMS tests a field against one regular expression.
+ */
+function keptPlaceholders(text: string): { hint: string; pattern: [string, string] } | undefined {
+  const names = placeholders(text);
+  if (names.length === 0) return undefined;
+  const list = names.map((placeholder) => `{${placeholder}}`).join(', ');
+  return {
+    hint: `Platzhalter, die die Website füllt und die bleiben müssen: ${list}.`,
+    pattern: [
+      `^${names.map((placeholder) => `(?=[\\s\\S]*\\{${placeholder}\\})`).join('')}[\\s\\S]*$`,
+      `Bitte diese Platzhalter unverändert lassen: ${list}.`,
+    ],
+  };
+}
+
+function objectFields(value: object, path: string, node: JsonSchema, shared = false): CmsField[] {
   return Object.entries(value).map(([key, item]) =>
-    fieldsFromValue(item, key, `${path}.${key}`, node.properties?.[key]),
+    fieldsFromValue(item, key, `${path}.${key}`, node.properties?.[key], shared),
   );
 }
 
