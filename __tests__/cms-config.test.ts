@@ -183,8 +183,9 @@ describe('the CMS refuses what the build would refuse', () => {
   it('a page title of 61 characters in the interface texts: each text has the length the build accepts', () => {
     const texts = textPaths(ui);
     expect(texts.map((keys) => keys.join('.'))).toContain('meta.home.title');
+    const fields = uiTextFields();
     for (const keys of texts) {
-      const { maxlength } = fieldAt(uiTextFields(), keys);
+      const { maxlength } = fieldAt(fields, keys);
       const sized = (length: number) => withValue(ui, keys, 'x'.repeat(length));
       if (typeof maxlength === 'number') {
         expect({ keys, longest: accepts(dictionarySchema, sized(maxlength)) }).toEqual({
@@ -203,6 +204,8 @@ describe('the CMS refuses what the build would refuse', () => {
 
   it('a placeholder deleted from an interface text: the CMS names it and refuses to save, in both languages', () => {
     const english = readContent('en/ui.json');
+    // The configuration is built once: it is the same for every text.
+    const fields = uiTextFields();
     const at = (value: unknown, keys: Key[]) =>
       keys.reduce<unknown>((into, key) => (into as Record<Key, unknown>)[key], value) as string;
     // Every text, every item of every list too: the CMS checks each against its field before it saves any.
@@ -216,7 +219,7 @@ describe('the CMS refuses what the build would refuse', () => {
           : [];
     for (const [file, texts] of [ui, english].map((value, index) => [index, value] as const)) {
       for (const keys of everyText(texts)) {
-        const { pattern } = fieldAt(uiTextFields(), keys);
+        const { pattern } = fieldAt(fields, keys);
         if (!pattern) continue;
         const text = at(texts, keys);
         expect({ file, keys, text, saved: new RegExp((pattern as [string, string])[0]).test(text) }).toEqual({
@@ -233,7 +236,7 @@ describe('the CMS refuses what the build would refuse', () => {
     expect(guarded.map((keys) => keys.join('.'))).toContain('categoryCard.fromPrice');
     for (const keys of texts) {
       const names = placeholders(at(ui, keys));
-      const { pattern, hint } = fieldAt(uiTextFields(), keys);
+      const { pattern, hint } = fieldAt(fields, keys);
       if (names.length === 0) {
         expect({ keys, pattern }).toEqual({ keys, pattern: undefined });
         continue;
