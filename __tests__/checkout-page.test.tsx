@@ -447,16 +447,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     for (const address of Object.values(addresses)) expect(page.mail().body).toContain(address);
 
     // The order service checks the request with the same schema, and takes it.
-    global.fetch = answer(201, {
-      orderNumber: 'LW-20261126-000046',
-      net,
-      vat: vatOf(net),
-      gross: net + vatOf(net),
-    });
-    await user.click(page.orderButton());
-    await screen.findByRole('heading', { name: strings.confirmation.heading });
-    const [, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
-    const request = orderRequestSchema.safeParse(JSON.parse(String(init.body)));
+    const request = orderRequestSchema.safeParse(await orderTaken(page, 'LW-20261126-000046'));
     expect(request.error).toBeUndefined();
     expect(request.data?.buyer).toMatchObject(addresses);
   });
@@ -601,16 +592,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(screen.queryByText(errors.business)).not.toBeInTheDocument();
     expect(page.orderButton()).not.toHaveAccessibleDescription();
     expect(page.mail().body).toContain(plain(send.business));
-    global.fetch = answer(201, {
-      orderNumber: 'LW-20261126-000044',
-      net,
-      vat: vatOf(net),
-      gross: net + vatOf(net),
-    });
-    await user.click(page.orderButton());
-    await screen.findByRole('heading', { name: strings.confirmation.heading });
-    const [, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toMatchObject({
+    expect(await orderTaken(page, 'LW-20261126-000044')).toMatchObject({
       business: true,
       buyer: { company: german.company },
     });
@@ -712,6 +694,15 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
   /** The service's answer as `fetch` resolves it (jsdom has no Response). */
   const answer = (status: number, body: unknown) =>
     jest.fn().mockResolvedValue({ status, headers: { get: () => null }, json: async () => body });
+
+  /** The service takes the order under `orderNumber` at the page's totals; resolves to the request's body. */
+  const orderTaken = async (page: Awaited<ReturnType<typeof renderCheckout>>, orderNumber: string) => {
+    global.fetch = answer(201, { orderNumber, net, vat: vatOf(net), gross: net + vatOf(net) });
+    await page.user.click(page.orderButton());
+    await screen.findByRole('heading', { name: page.strings.confirmation.heading });
+    const [, init] = (global.fetch as jest.Mock).mock.calls[0] as [string, RequestInit];
+    return JSON.parse(String(init.body)) as unknown;
+  };
 
   it('when the service charges other prices, orders nothing and leads to the page with the current ones', async () => {
     storeCart();
