@@ -529,7 +529,7 @@ export function OrderPageView({
         <dt>{o.poNumber}</dt>
         <dd>{order.buyer.poNumber || '—'}</dd>
         <dt>{o.language}</dt>
-        <dd>{order.locale.toUpperCase()}</dd>
+        <dd>{new Intl.DisplayNames(ctx.locale, { type: 'language' }).of(order.locale)}</dd>
         {order.spam && (
           <>
             <dt>{o.spam}</dt>
@@ -612,7 +612,7 @@ export function OrderPageView({
           <table aria-labelledby="mails">
             <thead>
               <tr>
-                <th scope="col">{w.list.mails}</th>
+                <th scope="col">{o.mail}</th>
                 <th scope="col">{o.state}</th>
                 <th scope="col">{o.at}</th>
                 <th scope="col" class="num">

@@ -110,8 +110,11 @@ export interface DeskWords {
     quote: string;
     poNumber: string;
     created: string;
+    /** The language the buyer ordered in, written out in the desk's language by the runtime. */
     language: string;
     mails: string;
+    /** The head of the column naming each mail of the order. */
+    mail: string;
     sellerMail: string;
     buyerMail: string;
     state: string;
@@ -300,6 +303,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       created: 'Eingegangen',
       language: 'Sprache der Bestellung',
       mails: 'E-Mails',
+      mail: 'E-Mail',
       sellerMail: 'Bestellung an den Vertrieb',
       buyerMail: 'Bestätigung an den Kunden',
       state: 'Status',
@@ -513,6 +517,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       created: 'Received',
       language: 'Language of the order',
       mails: 'Emails',
+      mail: 'Email',
       sellerMail: 'Order to the sales team',
       buyerMail: 'Confirmation to the buyer',
       state: 'State',

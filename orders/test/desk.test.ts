@@ -1229,7 +1229,7 @@ describe('working with orders', () => {
     assert.ok(mails.seller.text.includes(`${label('de')}: ${formatMoney(1_600, 'de')}`), mails.seller.text);
   });
 
-  it('shows an order’s delivery areas in the desk’s language, whatever the order’s', async () => {
+  it('shows an order’s delivery areas and its language in the desk’s language, whatever the order’s', async () => {
     const ben = browser('de-DE,de;q=0.9');
     await ben.signIn('ben');
     const english = await place(
@@ -1239,6 +1239,7 @@ describe('working with orders', () => {
     const de = getDictionary('de').area;
     assert.ok(ben.text().includes(de.germany), 'the German words for the area');
     assert.ok(!ben.text().includes(getDictionary('en').area.germany), 'not the order’s English ones');
+    assert.ok(ben.text().includes(`${deskWords.de.order.language}Englisch`), 'the order’s language named in German');
   });
 
   it('compacts the database on an order’s first erasure only, however often the desk asks again', async () => {
