@@ -1239,7 +1239,10 @@ describe('working with orders', () => {
     const de = getDictionary('de').area;
     assert.ok(ben.text().includes(de.germany), 'the German words for the area');
     assert.ok(!ben.text().includes(getDictionary('en').area.germany), 'not the order’s English ones');
-    assert.ok(ben.text().includes(`${deskWords.de.order.language}Englisch`), 'the order’s language named in German');
+    assert.ok(
+      ben.text().includes(`${deskWords.de.order.language}Englisch`),
+      'the order’s language named in German',
+    );
   });
 
   it('compacts the database on an order’s first erasure only, however often the desk asks again', async () => {
