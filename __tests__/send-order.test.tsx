@@ -2,12 +2,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent from '@testing-library/user-event';
 import { SendOrder } from '@/components/checkout/send-order';
 import type { CartItem } from '@/lib/cart/rules';
-import { useCartStore } from '@/lib/cart/store';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION, setCartPrices, useCartStore } from '@/lib/cart/store';
 import { NEW_BUYER, type Buyer } from '@/lib/checkout/buyer';
 import { confirmedSummary, sanitizeConfirmation } from '@/lib/checkout/confirmation';
 import { summarizeOrder } from '@/lib/checkout/order';
+import { priceList } from '@/lib/categories';
 import { orderContent, orderRequestBody } from '@/lib/checkout/send';
-import { CHECKOUT_STORAGE_KEY, useCheckoutStore } from '@/lib/checkout/store';
+import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION, useCheckoutStore } from '@/lib/checkout/store';
 import { orderWords } from '@/lib/checkout/words';
 import { fill } from '@/lib/format';
 import { getCategories, getDictionary, getSite } from '@/lib/content';
@@ -77,6 +78,8 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
   }) as unknown as Response;
 
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
+// The prices a page hands its cart, by which it reads a cart stored by another tab.
+beforeAll(() => setCartPrices(priceList(getCategories())));
 beforeEach(() => {
   fetchMock.mockReset();
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -266,18 +269,28 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     await user.click(screen.getByRole('button', { name: send.button }));
     const { quote } = useCheckoutStore.getState().sent!;
     // Meanwhile one more lead of the same line was added, and another tab, which sent the same order with the
-    // same key, had its answer: it confirmed the order and took the two ordered leads out.
-    act(() => {
-      useCheckoutStore.getState().confirm({
-        orderNumber: 'LW-20261127-000042',
-        orderedOn: '2026-11-27',
-        quote: { number: quote, date: '2026-11-27' },
-        items,
-        buyer,
-        vatRate: site.facts.vatRate,
-      });
-      useCartStore.setState({ items: [{ ...items[0]!, quantity: 1 }] });
-    });
+    // same key, had its answer: it stored the confirmation and the cart without the two ordered leads. The
+    // browser has not told this tab yet (its storage event waits its turn).
+    const confirmed = {
+      orderNumber: 'LW-20261127-000042',
+      orderedOn: '2026-11-27',
+      quote: { number: quote, date: '2026-11-27' },
+      items,
+      buyer,
+      vatRate: site.facts.vatRate,
+    };
+    const { price: _price, ...storedLine } = items[0]!;
+    localStorage.setItem(
+      CHECKOUT_STORAGE_KEY,
+      JSON.stringify({
+        state: { buyer: NEW_BUYER, business: false, confirmed },
+        version: CHECKOUT_STORAGE_VERSION,
+      }),
+    );
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [{ ...storedLine, quantity: 1 }] }, version: CART_STORAGE_VERSION }),
+    );
     const net = items[0]!.price * 2;
     await act(async () =>
       settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })),

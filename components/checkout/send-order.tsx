@@ -386,14 +386,13 @@ function ToService({
     const result = await sendOrder(endpoint, { ...body, key });
     setSending(false);
     if (result.ok) {
-      // Another tab sent the same order (the same key) and had the answer first: it confirmed the order and took
-      // the ordered leads out of the cart, which this tab follows. Taken out again, leads added since would go.
-      if (useCheckoutStore.getState().confirmed?.orderNumber === result.orderNumber) return;
       // Leads added to the cart while the order was on its way (in another tab) were not ordered: they stay in the
       // cart, and the confirmation knows them (`holdsNewOrder`). It is stored before the cart changes, so that no
-      // other open checkout sees the cart without the ordered lines while it still has the buyer's details.
+      // other open checkout sees the cart without the ordered lines while it still has the buyer's details. Both
+      // stores read what is stored first: another tab that sent the same order (the same key) and had the answer
+      // first confirmed it and took the ordered leads out, perhaps a moment before the browser tells this tab.
       const cart = useCartStore.getState();
-      checkout.confirm({
+      const confirmed = checkout.confirm({
         orderNumber: result.orderNumber,
         orderedOn: businessDay(new Date()),
         quote: { number: quote.number, date: quote.date },
@@ -404,8 +403,10 @@ function ToService({
         vatRate,
         totals: { net: result.net, vat: result.vat, gross: result.gross },
         confirmationMail: result.confirmationMail,
-        cartLines: cart.items.map((item) => item.id),
+        cartLines: cart.lineIds(),
       });
+      // Taken out again, the leads of the same line added since would go too.
+      if (!confirmed) return;
       cart.removeOrdered(items);
     } else {
       // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).

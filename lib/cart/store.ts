@@ -55,6 +55,8 @@ export interface CartState {
   restore: (removed: RemovedGroup) => void;
   /** Takes out the leads of an order the service took (`withoutOrdered`) and returns what stays in the cart. */
   removeOrdered: (sent: readonly CartItem[]) => CartItem[];
+  /** The ids of the cart's lines as stored now, also when another tab changed them a moment ago. */
+  lineIds: () => string[];
   clear: () => void;
 }
 
@@ -107,6 +109,9 @@ export const useCartStore = create<CartState>()(
             const items = withoutOrdered(get().items, sent);
             set({ items });
             return items;
+          },
+          lineIds() {
+            return get().items.map((item) => item.id);
           },
           clear() {
             set({ items: [] });

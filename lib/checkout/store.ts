@@ -54,8 +54,12 @@ export interface CheckoutState extends StoredCheckout {
    * with the details, which every tab follows), and that of an order sent without an answer; new when it changed.
    */
   keyFor: (quote: string, content: string) => string;
-  /** The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key. */
-  confirm: (order: ConfirmedOrder) => void;
+  /**
+   * The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key.
+   * Returns false, changing nothing, when the stored checkout holds this order's confirmation already: another tab
+   * sent the same order (the same key) and had the answer first.
+   */
+  confirm: (order: ConfirmedOrder) => boolean;
   dismissConfirmation: () => void;
   /** An order is on its way with this key. */
   markSent: (sent: NonNullable<StoredCheckout['sent']>) => void;
@@ -133,6 +137,7 @@ export const useCheckoutStore = create<CheckoutState>()(
           // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
           // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
           confirm(confirmed) {
+            if (get().confirmed?.orderNumber === confirmed.orderNumber) return false;
             set({
               confirmed,
               buyer: NEW_BUYER,
@@ -143,6 +148,7 @@ export const useCheckoutStore = create<CheckoutState>()(
               orderKey: undefined,
               sent: undefined,
             });
+            return true;
           },
           dismissConfirmation() {
             set({ confirmed: undefined });
