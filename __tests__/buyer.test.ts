@@ -106,6 +106,11 @@ describe('buyerProblems', () => {
         'info@müller-bau.de#',
         'info@müller bau.de',
         'info@user@müller-bau.de',
+        // A last label in IDNA's form that no encoder writes: no punycode, or ASCII letters only.
+        'info@beispiel.xn---',
+        'info@beispiel.xn--zz',
+        'info@beispiel.xn--',
+        'info@beispiel.xn--abc-',
       ])
         expect(buyerProblems({ ...complete, [field]: wrong })).toEqual({ [field]: 'email' });
     },

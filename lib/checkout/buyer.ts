@@ -1,4 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+// The userland package (its README: with the slash), not Node's deprecated built-in of the same name.
+import { toUnicode } from 'punycode/';
 import { regexes } from 'zod/mini';
 import { HOME_COUNTRY, isBillingCountry, vatCase, type VatCase } from './vat';
 import { vatIdForm, vatIdProblem } from './vat-id';
@@ -84,15 +86,32 @@ export function asciiDomain(domain: string): string {
 }
 
 /**
+ * A top-level label in IDNA's ASCII form that stands for letters of another script, as Greece's `.ελ` is `xn--qxam`:
+ * punycode that decodes, to letters and marks only, not all of them ASCII (an encoder writes an ASCII label as it is).
+ */
+function isInternationalLabel(label: string): boolean {
+  if (!label.toLowerCase().startsWith('xn--')) return false;
+  try {
+    const letters = toUnicode(label.toLowerCase());
+    return /[^\x00-\x7f]/.test(letters) && /^[\p{L}\p{M}]+$/u.test(letters);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * zod's practical rule for an address, whose domain part takes ASCII only, tested with the domain in its ASCII form:
  * `info@müller-bau.de` is an address like any other. The part before the `@` keeps the rule's ASCII characters.
  */
 function isEmail(value: string): boolean {
   const at = value.lastIndexOf('@');
   if (at < 0) return false;
-  // The rule wants the last label in letters; an internationalised one (Greece's `.ελ`, `xn--qxam`) is letters too.
-  const domain = asciiDomain(value.slice(at + 1)).replace(/\.xn--[a-z0-9-]+$/i, '.xn');
-  return regexes.email.test(`${value.slice(0, at)}@${domain}`);
+  const domain = asciiDomain(value.slice(at + 1));
+  // The rule wants the last label in letters; an internationalised one (`xn--qxam`) is letters too.
+  const dot = domain.lastIndexOf('.');
+  const tested =
+    dot >= 0 && isInternationalLabel(domain.slice(dot + 1)) ? `${domain.slice(0, dot)}.xn` : domain;
+  return regexes.email.test(`${value.slice(0, at)}@${tested}`);
 }
 
 /**
