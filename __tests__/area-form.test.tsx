@@ -21,6 +21,7 @@ import { fill } from '@/lib/format';
 import type { Locale } from '@/lib/i18n';
 import { wordsPath } from '@/lib/lazy-words';
 import { plain } from '@/testing/helpers';
+import { longestPostcodeList } from '@/testing/areas';
 import { german } from '@/testing/buyers';
 import { serveWords } from '@/testing/serve-words';
 import { withOrderService } from './order-service';
@@ -291,11 +292,7 @@ describe.each(locales)('delivery areas (%s)', (locale) => {
     },
   );
 
-  /** The longest list the field takes: as many five-digit ranges as it allows, none touching another, sorted. */
-  const fiftyRanges = Array.from(
-    { length: 50 },
-    (_, index) => `${10000 + 4 * index}–${10001 + 4 * index}`,
-  ).join(', ');
+  const fiftyRanges = longestPostcodeList('–');
 
   it.each([
     ['as many five-digit ranges as the field takes', fiftyRanges, fiftyRanges],

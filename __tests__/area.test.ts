@@ -4,13 +4,13 @@ import {
   describeArea,
   describeAreaCode,
   GERMANY_CODE,
-  MAX_POSTCODE_ENTRIES,
   RADIUS_KM,
   readArea,
   STATE_CODES,
   type AreaInput,
 } from '@/lib/order/area';
 import { getDictionary } from '@/lib/content';
+import { longestPostcodeList } from '@/testing/areas';
 
 function codeOf(input: AreaInput): string {
   const result = readArea(input);
@@ -72,11 +72,7 @@ describe('reading postcode areas', () => {
     expect(errorOf(postcodes(text))).toEqual({ ...error, field: 'postcodes' });
   });
 
-  /** The longest list the form takes: as many five-digit ranges as it allows, none touching another. */
-  const fiftyRanges = Array.from(
-    { length: MAX_POSTCODE_ENTRIES },
-    (_, index) => `${10000 + 4 * index}-${10001 + 4 * index}`,
-  ).join(', ');
+  const fiftyRanges = longestPostcodeList('-');
 
   it.each([
     ['as many five-digit ranges as a list takes', fiftyRanges],
