@@ -36,12 +36,11 @@ export function isPermanent(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-/** What the server answered, or what went wrong on the way. */
 /**
  * What the mail server (or the connection) said, for the log, the desk and the CSV. A refusal often quotes the
  * recipient ("550 <max@exampel.de>: Recipient address rejected"): addresses are replaced, as the log and the
  * server's answer are kept longer than the buyer's details may be. An address may hold `'` before its `@` (the
- * checkout takes "john.o'reilly@acme.de"), so only a domain stops at one.
+ * checkout takes "john.o'reilly@acme.de"), but does not start with one: a server may quote it in them.
  */
 function reasonOf(error: unknown): string {
   const record = error as { response?: unknown; message?: unknown } | null;
@@ -51,7 +50,7 @@ function reasonOf(error: unknown): string {
       : error instanceof Error
         ? error.message
         : String(error);
-  return reason.replace(/[^\s<>()",;:]+@[^\s<>()"',;:]+/g, '[address]');
+  return reason.replace(/[^\s<>()",;:'][^\s<>()",;:]*@[^\s<>()"',;:]+/g, '[address]');
 }
 
 /** A mail as the log names it: which of the order's two mails, and the order; never an address. */

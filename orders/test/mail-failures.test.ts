@@ -149,16 +149,15 @@ describe('mail failures', () => {
     const logged: string[] = [];
     // An address the checkout takes with a `'` in it, which the server quotes whole.
     const email = "erika.o'muster@muster-solar.example";
-    // The mail to the sales team is taken; the buyer's server refuses the confirmation once for now, then for good.
+    // The mail to the sales team is taken; the buyer's server refuses the confirmation once for now, then for good,
+    // quoting the address in angle brackets, then in single quotes.
     let refusals = 0;
     const outbox = startOutbox({
       store,
       send: async (message) => {
         if (message.kind !== 'buyer') return;
-        const code = ++refusals === 1 ? 451 : 550;
-        throw Object.assign(new Error(`${code} <${message.to}>: Mailbox unavailable`), {
-          responseCode: code,
-        });
+        const [code, quoted] = ++refusals === 1 ? [451, `<${message.to}>`] : [550, `'${message.to}'`];
+        throw Object.assign(new Error(`${code} ${quoted}: Mailbox unavailable`), { responseCode: code });
       },
       retryMaxMs: 50,
       leaseMs: 4000,
@@ -172,12 +171,12 @@ describe('mail failures', () => {
       await waitFor('the confirmation given up', async () => (await store.mailCounts()).failed === 1);
       assert.deepEqual(logged, [
         `The buyer's confirmation of ${orderNumber} not sent (try 1), will try again: 451 <[address]>: Mailbox unavailable`,
-        `The buyer's confirmation of ${orderNumber} FAILED after try 2: 550 <[address]>: Mailbox unavailable`,
+        `The buyer's confirmation of ${orderNumber} FAILED after try 2: 550 '[address]': Mailbox unavailable`,
       ]);
       // The answer as the desk and the CSV show it.
       assert.deepEqual(
         (await store.unsentMails()).map((mail) => mail.lastError),
-        ['550 <[address]>: Mailbox unavailable'],
+        ["550 '[address]': Mailbox unavailable"],
       );
     } finally {
       await outbox.stop();
