@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { domainToUnicode } from 'node:url';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { businessDay, businessYear, dayEnd, dayStart, yearStart } from '../lib/business-day';
@@ -445,7 +446,18 @@ export function searchWords(text: string): string[] {
  * The term every order indexed with the current search form has. The service indexes anew, as it starts, each
  * order without it: those indexed before the words were folded, or by an older instance during a rolling deploy.
  */
-export const TERMS_VERSION = 'v:2';
+export const TERMS_VERSION = 'v:3';
+
+/**
+ * An address with its domain as people read it, so that either way a buyer or a mail program writes it finds the
+ * other: `einkauf@xn--grtnerei-khler-5hb11a.example` is `einkauf@gärtnerei-köhler.example`. What is no domain in IDNA's
+ * ASCII form stays as it is.
+ */
+function readableAddress(text: string): string {
+  const at = text.lastIndexOf('@');
+  const domain = at < 0 ? '' : domainToUnicode(text.slice(at + 1));
+  return domain ? `${text.slice(0, at + 1)}${domain}` : text;
+}
 
 /** The category ids of an order's rows, each once, from the rows' group keys (lib/cart/rules.ts). */
 export function categoriesOf(rows: readonly OrderRow[]): string[] {
@@ -459,7 +471,8 @@ export function categoriesOf(rows: readonly OrderRow[]): string[] {
  */
 export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRow[]): string[] {
   const terms = new Set<string>([TERMS_VERSION]);
-  for (const text of [number, buyer.company, buyer.email, buyer.invoiceEmail, buyer.poNumber]) {
+  const addresses = [buyer.email, buyer.invoiceEmail].map(readableAddress);
+  for (const text of [number, buyer.company, ...addresses, buyer.poNumber]) {
     const whole = searchForm(text.trim());
     if (whole) terms.add(`s:${whole}`.slice(0, 200));
     for (const word of searchWords(text)) terms.add(`s:${word}`.slice(0, 200));
@@ -472,7 +485,7 @@ export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRo
 export function queryTerms(q: string): string[] {
   const text = q.trim();
   if (text === '') return [];
-  if (text.includes('@')) return [`s:${searchForm(text)}`];
+  if (text.includes('@')) return [`s:${searchForm(readableAddress(text))}`];
   // Every word counts, short ones too: an order has to match each, so "PO-2026/17" finds that PO number and not
   // every order whose number begins with 2026.
   return searchWords(text).map((word) => `s:${word}`);

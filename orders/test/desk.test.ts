@@ -8,6 +8,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { domainToASCII } from 'node:url';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { createClient } from '@libsql/client';
@@ -864,6 +865,18 @@ describe('working with orders', () => {
       assert.deepEqual(await rows(q), [oel], q);
     // Other words still tell orders apart.
     assert.deepEqual(await rows('Müller Bäckerei'), []);
+    // An address at an internationalised domain, typed by the buyer either way, is found either way: as the
+    // checkout shows it, or as a mail program's header writes it (its ASCII form, from Node's own IDNA conversion).
+    const domain = 'gärtnerei-köhler.example';
+    const ascii = domainToASCII(domain);
+    const placedBy = async (email: string) => place(validOrder({ buyer: { ...buyer, email } }));
+    const byAddress = [
+      ['einkauf', await placedBy(`einkauf@${domain}`)],
+      ['rechnung', await placedBy(`rechnung@${ascii}`)],
+    ] as const;
+    for (const [local, number] of byAddress)
+      for (const q of [`${local}@${domain}`, `${local}@${ascii}`, `${local}@gaertnerei-koehler`])
+        assert.deepEqual(await rows(q), [number], q);
   });
 
   it('leads from an order back to the list as it was left, until sign-out', async () => {
