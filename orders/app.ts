@@ -28,7 +28,7 @@ import { getCategories, getSite } from '../lib/content';
 import { defaultLocale, isLocale, type Locale } from '../lib/i18n';
 import { unitPriceCents } from '../lib/money';
 import type { OrdersConfig } from './config';
-import { EXPORT_LOCK_FAILURES, lockedUntil } from './desk/auth';
+import { EXPORT_LOCK_FAILURES, throttledTry } from './desk/auth';
 import { confirmationRecipient, orderMails } from './messages';
 import {
   DatabaseUnavailable,
@@ -553,32 +553,25 @@ export function createApp({
       return problem(c, 403, 'header.Origin', 'The export is not for other sites');
     const unauthorized = (message: string) =>
       problems(c, 401, [{ field: 'header.Authorization', message }], { 'WWW-Authenticate': 'Bearer' });
-    if (!config.ordersToken) return unauthorized('The export is off: the service has no ORDERS_TOKEN');
+    const { ordersToken } = config;
+    if (!ordersToken) return unauthorized('The export is off: the service has no ORDERS_TOKEN');
     // Wrong tokens are counted per client, under a key no account name can have (desk/auth.ts).
     const guesser = `export:${store.clientHash(rateKey(clientAddress(c, config.trustProxy)))}`;
-    /** The refusal while the client is held back, counting `extra` tries recorded already (the one under way). */
-    const held = async (extra: number) => {
-      const locked = await lockedUntil(store, guesser, now(), EXPORT_LOCK_FAILURES + extra);
-      if (!locked) return undefined;
-      const wait = Math.max(1, Math.ceil((locked.getTime() - now().getTime()) / 1000));
+    const counters = [{ name: guesser, limit: EXPORT_LOCK_FAILURES }];
+    const [scheme, token] = (c.req.header('authorization') ?? '').split(' ');
+    const result = await throttledTry(store, counters, now(), async () =>
+      Boolean(scheme?.toLowerCase() === 'bearer' && token && sameSecret(token, ordersToken)),
+    );
+    if (result.outcome === 'held') {
+      const wait = Math.max(1, Math.ceil((result.until.getTime() - now().getTime()) / 1000));
       return problems(
         c,
         429,
         [{ field: 'header.Authorization', message: `Too many wrong tokens; try again in ${wait} s` }],
         { 'Retry-After': String(wait) },
       );
-    };
-    const before = await held(0);
-    if (before) return before;
-    // The try counts as wrong until the token proves right, as a sign-in's does (desk/auth.ts): requests sent at
-    // once would otherwise all pass the check above before any was recorded, and get more guesses than the limit.
-    await store.recordFailure(guesser, now());
-    const during = await held(1);
-    if (during) return during;
-    const [scheme, token] = (c.req.header('authorization') ?? '').split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token || !sameSecret(token, config.ordersToken))
-      return unauthorized('Send Authorization: Bearer with the ORDERS_TOKEN');
-    await store.clearFailures(guesser);
+    }
+    if (result.outcome === 'wrong') return unauthorized('Send Authorization: Bearer with the ORDERS_TOKEN');
     return c.body(ordersCsv(await store.listOrders()), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="orders.csv"',

@@ -128,6 +128,51 @@ export async function lockedUntil(
   return until > now ? until : undefined;
 }
 
+/** Wrong tries counted under `name`; `limit` of them within LOCK_WINDOW_MS hold back for LOCK_MS. */
+export interface TryCounter {
+  name: string;
+  limit: number;
+}
+
+export type ThrottledTry =
+  | { outcome: 'right' }
+  /** Wrong; `held` when this try reached a counter's limit, so that the next is held back. */
+  | { outcome: 'wrong'; held?: { counter: TryCounter; until: Date } }
+  /** Refused unchecked: a counter holds the client back until then. */
+  | { outcome: 'held'; counter: TryCounter; until: Date };
+
+/**
+ * A try of a secret (a password, the export's token), checked by `isRight` unless a counter holds it back. The try
+ * counts as wrong under every counter until it proves right: tries sent at once, to one instance or several, would
+ * otherwise all pass the first check before any of them was recorded. This way each sees those recorded before
+ * it, and one past the limit is refused unchecked. A right one clears the counters.
+ */
+export async function throttledTry(
+  store: Store,
+  counters: readonly TryCounter[],
+  now: Date,
+  isRight: () => Promise<boolean>,
+): Promise<ThrottledTry> {
+  /** The first counter that holds the client back, counting `extra` tries recorded already (the one under way). */
+  const heldBy = async (extra: number) => {
+    for (const counter of counters) {
+      const until = await lockedUntil(store, counter.name, now, counter.limit + extra);
+      if (until) return { counter, until };
+    }
+    return undefined;
+  };
+  const before = await heldBy(0);
+  if (before) return { outcome: 'held', ...before };
+  for (const { name } of counters) await store.recordFailure(name, now);
+  const during = await heldBy(1);
+  if (during) return { outcome: 'held', ...during };
+  if (await isRight()) {
+    for (const { name } of counters) await store.clearFailures(name);
+    return { outcome: 'right' };
+  }
+  return { outcome: 'wrong', held: await heldBy(0) };
+}
+
 /**
  * Checks a name and password. A wrong password is counted for the name whether it exists or not, and the
  * answer never says which: the same words, and the same scrypt work, for both. `client` is the client's key
@@ -141,33 +186,21 @@ export async function signIn(
   client?: string,
 ): Promise<SignInResult> {
   const name = rawName.trim().toLowerCase().slice(0, 100);
-  const from = client === undefined ? undefined : `client:${client}`;
-  /** Why a try is refused unchecked, counting `extra` tries recorded already (the one under way). */
-  const held = async (extra: number): Promise<SignInResult | undefined> => {
-    if (await lockedUntil(store, name, now, LOCK_FAILURES + extra)) return { ok: false, reason: 'locked' };
-    if (from && (await lockedUntil(store, from, now, CLIENT_LOCK_FAILURES + extra)))
-      return { ok: false, reason: 'throttled' };
-    return undefined;
-  };
-  const before = await held(0);
-  if (before) return before;
-  // The try counts as wrong until the password proves right. Tries sent at once would otherwise all pass the
-  // check above before any of them was recorded; this way each sees those recorded before it, and one past
-  // the limit is refused unchecked.
-  await store.recordFailure(name, now);
-  if (from) await store.recordFailure(from, now);
-  const during = await held(1);
-  if (during) return during;
-  const stored = accountName(name) ? await store.passwordOf(name) : undefined;
-  prepareSignIn();
-  const matches = await verifyPassword(password, stored ?? (await decoy!));
-  if (stored !== undefined && matches) {
-    await store.clearFailures(name);
-    if (from) await store.clearFailures(from);
-    if (madeAtOtherCost(stored)) await store.setPassword(name, await hashPassword(password));
-    return { ok: true, name };
-  }
-  return (await held(0)) ?? { ok: false, reason: 'wrong' };
+  const counters = [{ name, limit: LOCK_FAILURES }];
+  if (client !== undefined) counters.push({ name: `client:${client}`, limit: CLIENT_LOCK_FAILURES });
+  let stored: string | undefined;
+  const result = await throttledTry(store, counters, now, async () => {
+    stored = accountName(name) ? await store.passwordOf(name) : undefined;
+    prepareSignIn();
+    // The decoy's derivation for an unknown name: it takes as long as a known one's.
+    const matches = await verifyPassword(password, stored ?? (await decoy!));
+    return stored !== undefined && matches;
+  });
+  const held = result.outcome === 'held' ? result : result.outcome === 'wrong' ? result.held : undefined;
+  if (held) return { ok: false, reason: held.counter === counters[0] ? 'locked' : 'throttled' };
+  if (result.outcome === 'wrong') return { ok: false, reason: 'wrong' };
+  if (madeAtOtherCost(stored!)) await store.setPassword(name, await hashPassword(password));
+  return { ok: true, name };
 }
 
 /** A new session's id for the cookie (256 random bits), and what the database keeps of it. */
