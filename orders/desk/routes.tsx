@@ -115,6 +115,13 @@ export function createDesk({
   const cookieName = (c: Context) => (overHttps(c) ? '__Host-leadwerk-desk' : 'leadwerk-desk');
   /** The list's filter as last shown, a session cookie (a search may be a buyer's e-mail address). */
   const listCookie = (c: Context) => (overHttps(c) ? '__Host-leadwerk-desk-list' : 'leadwerk-desk-list');
+  /**
+   * Forgets the list's filter this browser has, if any: when the list is shown unfiltered, and when the session it
+   * belongs to ends (a search may be a buyer's e-mail address).
+   */
+  const forgetList = (c: Context) => {
+    if (getCookie(c, listCookie(c)) !== undefined) deleteCookie(c, listCookie(c), cookieOptions(c));
+  };
   const signInCookie = (c: Context) =>
     overHttps(c) ? '__Host-leadwerk-desk-sign-in' : 'leadwerk-desk-sign-in';
   const cookieOptions = (c: Context) =>
@@ -279,7 +286,7 @@ export function createDesk({
     // may be a buyer's e-mail address) goes with it.
     const before = getCookie(c, cookieName(c));
     if (before) await store.endSession(sessionHash(before));
-    if (getCookie(c, listCookie(c)) !== undefined) deleteCookie(c, listCookie(c), cookieOptions(c));
+    forgetList(c);
     const session = newSessionId();
     await store.createSession(sessionHash(session), result.name, now());
     deleteCookie(c, signInCookie(c), cookieOptions(c));
@@ -308,8 +315,8 @@ export function createDesk({
       : undefined;
     if (!session || !user) {
       if (session) deleteCookie(c, cookieName(c), cookieOptions(c));
-      // The list's filter goes with the session, as on sign-out: a search may be a buyer's e-mail address.
-      if (getCookie(c, listCookie(c)) !== undefined) deleteCookie(c, listCookie(c), cookieOptions(c));
+      // The list's filter goes with the session, as on sign-out.
+      forgetList(c);
       // Back to this page after signing in; after a form, to the order it was on. What was typed is not kept,
       // so a change refused here is said to be lost: on the sign-in page, and on the order's page after it.
       const url = new URL(c.req.url);
@@ -358,7 +365,7 @@ export function createDesk({
   desk.post('/sign-out', async (c) => {
     await store.endSession(sessionHash(c.get('session')!));
     deleteCookie(c, cookieName(c), cookieOptions(c));
-    deleteCookie(c, listCookie(c), cookieOptions(c));
+    forgetList(c);
     return c.redirect(`${base}/sign-in?note=signed-out`, 303);
   });
 
@@ -368,7 +375,7 @@ export function createDesk({
     // The order pages lead back to the list as it was left: its filter, search and page, for this browser session.
     const shown = filterQuery(filter, page).slice(1);
     if (shown) setCookie(c, listCookie(c), shown, cookieOptions(c));
-    else deleteCookie(c, listCookie(c), cookieOptions(c));
+    else forgetList(c);
     const [result, counts] = await Promise.all([store.listPage(filter, page), store.listCounts(filter)]);
     return render(
       c,
