@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, setCartPrices, useCartStore } from '@/lib/cart/store';
-import { priceList } from '@/lib/categories';
+import { priceList, type PriceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
 import { centsAsText, plain } from '@/testing/helpers';
@@ -46,7 +46,7 @@ const expected = {
 async function setup(locale: Locale, prices = priceList(categories)) {
   const strings = getDictionary(locale).orderForm;
   const user = userEvent.setup({ delay: null });
-  render(
+  const element = (prices: PriceList) => (
     <OrderForm
       locale={locale}
       categoryId={stairlifts.id}
@@ -55,8 +55,11 @@ async function setup(locale: Locale, prices = priceList(categories)) {
       prices={prices}
       strings={strings}
       areaWords={getDictionary(locale).area}
-    />,
+    />
   );
+  const { rerender } = render(element(prices));
+  /** The same form with other props: its code lets go of the form and takes it over again. */
+  const reconnect = (prices: PriceList) => rerender(element(prices));
   const form = screen.getByRole('form', { name: strings.formLabel });
   const field = {
     name: within(form).getByRole('textbox', { name: new RegExp(`^${strings.name}`) }),
@@ -88,7 +91,7 @@ async function setup(locale: Locale, prices = priceList(categories)) {
   }
   // The form's code loads after the page's: it enables the submit button when it has taken the form over.
   await waitFor(() => expect(submit).toBeEnabled());
-  return { user, form, field, total, submit, liveRegion, setQuantity, fillContact };
+  return { user, form, field, total, submit, liveRegion, setQuantity, fillContact, reconnect };
 }
 
 const storedCount = () => useCartStore.getState().items.reduce((sum, item) => sum + item.quantity, 0);
@@ -260,6 +263,22 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     // Once only, however often it is tried.
     await user.click(submit);
     expect(screen.getAllByText(strings.notAdded)).toHaveLength(1);
+  });
+
+  it('leaves no message of before when its code takes the form over again', async () => {
+    const { user, form, submit, fillContact, reconnect } = await setup(
+      locale,
+      priceList(categories.filter((category) => category.id !== stairlifts.id)),
+    );
+    const strings = getDictionary(locale).orderForm;
+    await fillContact();
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent(strings.notAdded);
+    // Taken over again with every price, the form adds the order, and nothing says it went nowhere.
+    act(() => reconnect(priceList(categories)));
+    await user.click(submit);
+    expect(storedCount()).toBe(1);
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds nothing without a name', async () => {

@@ -216,6 +216,9 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   submit.disabled = false;
 
   return () => {
+    // The form as it was found: a message this code showed would otherwise stay for good, as the next code to
+    // take the form over does not know it.
+    clearProblem();
     disconnectCart();
     form.removeEventListener('submit', onSubmit);
     form.removeEventListener('input', showChoices);
