@@ -336,6 +336,7 @@ function ToService({
     shownAt.current = Date.now();
   }, []);
   const failureRef = useRef<HTMLDivElement>(null);
+  const failureId = useId();
   const honeypotId = useId();
   // The message takes the focus once it is on the page, so that the buyer hears it and goes on from there.
   useEffect(() => {
@@ -446,13 +447,15 @@ function ToService({
         />
       )}
       {failure && (
+        // Read once, as focus moves to it, by its name: a live region as well would have it read twice.
         <div
           ref={failureRef}
           tabIndex={-1}
-          role="alert"
+          role="group"
+          aria-labelledby={failureId}
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
-          <p className="font-semibold">
+          <p id={failureId} className="font-semibold">
             {failureText(failure, words, email, {
               quote: quote?.number ?? '',
               again: (lost?.times ?? 0) > 1,
