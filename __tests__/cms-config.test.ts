@@ -18,7 +18,12 @@ function filesIn(dir: string): string[] {
     );
 }
 
-type Collection = { name: string; fields?: CmsField[]; files?: { name: string; fields: CmsField[] }[] };
+type Collection = {
+  name: string;
+  fields?: CmsField[];
+  files?: { name: string; fields: CmsField[] }[];
+  slug?: { editable?: unknown; pattern?: [string, string]; hint?: string };
+};
 
 function field(fields: CmsField[] | undefined, ...names: string[]): CmsField {
   const [name, ...rest] = names;
@@ -299,6 +304,19 @@ describe('the CMS refuses what the build would refuse', () => {
       display_fields: ['name'],
     });
     expect(field(tableFields(), 'categories', 'translationKey').multiple).toBeUndefined();
+  });
+
+  it('names an industry’s copy files once, as it is created, by the rule the build checks the table’s name with', () => {
+    const slug = collections().find((collection) => collection.name === 'copy')!.slug!;
+    // Renamed after it was saved, the files would leave the table's row naming files that no longer exist.
+    expect(slug.editable).toEqual(['create']);
+    expect(slug.hint).toMatch(/Kategorientabelle/);
+    const pattern = new RegExp(slug.pattern![0]);
+    const names = (table.categories as { translationKey: string }[]).map((row) => row.translationKey);
+    for (const name of names) expect(name).toMatch(pattern);
+    for (const wrong of ['Treppenlifte', 'wärmepumpen', 'photo voltaik', 'dach--bau', '-kanzlei'])
+      expect(wrong).not.toMatch(pattern);
+    expect(slug.pattern![1]).toMatch(/Kleinbuchstaben/);
   });
 });
 

@@ -483,6 +483,13 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
       await enter(page.getByRole('textbox', { name: 'Slug', exact: true }), industry.translationKey);
     }
     await saveAndConfirm(page);
+    // Once saved, the name stays: renamed, the files would leave the row that picks them naming none.
+    await page.getByText(industryCopy.de.name, { exact: true }).click();
+    await page.getByRole('button', { name: 'Show Editor Options' }).click();
+    const options = page.getByRole('menu', { name: 'Editor Options' });
+    await expect(options.getByRole('menuitem', { name: 'Edit Slug' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Cancel Editing' }).click();
     // Saved alone, the copy passes the build's checks: it waits for its row, and no page shows it yet.
     const copyOnly = await readRepository(page);
     withContent(

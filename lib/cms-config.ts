@@ -2,7 +2,13 @@ import { z } from 'zod';
 import germanUi from '../content/de/ui.json';
 import { gradientNames, iconNames, labels, SAME_COUNT, uiNames, URL_SAFE, type Label } from './cms-labels';
 import { placeholders } from './content-parity';
-import { categoryContentSchema, categoryTableSchema, dictionarySchema, siteSchema } from './content-schema';
+import {
+  categoryContentSchema,
+  categoryTableSchema,
+  dictionarySchema,
+  siteSchema,
+  urlSafe,
+} from './content-schema';
 import { defaultLocale, locales } from './i18n';
 
 /**
@@ -71,6 +77,9 @@ function messageFor(node: JsonSchema): string {
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** The rule for the name of an industry's copy files: the category table's `translationKey`, as the build checks it. */
+const copyFileName = (z.toJSONSchema(urlSafe) as JsonSchema).pattern!;
 
 /**
  * Fields whose value names another entry: the editor picks it from a list of those entries, so a name that
@@ -298,8 +307,13 @@ export function cmsConfig(backend: CmsBackend = githubBackend()) {
           'Die Texte jeder Branche, Deutsch und Englisch nebeneinander. Eine neue Branche braucht außerdem eine Zeile in der Kategorientabelle.',
         folder: 'content',
         path: 'categories/{{slug}}',
-        // The editor names the copy files of a new industry: its "Branchentext" in the category table.
-        slug: { editable: true },
+        // The editor names the copy files of a new industry: its "Branchentext" in the category table. Renamed
+        // later, the files would leave the table's row naming none: the name is chosen once, as the build takes it.
+        slug: {
+          editable: ['create'],
+          hint: `Der Name der beiden Dateien dieser Texte (${URL_SAFE}), über den die Kategorientabelle sie als „Branchentext“ wählt. Er wird nur beim Anlegen festgelegt.`,
+          pattern: [copyFileName, `Bitte ${URL_SAFE} verwenden.`],
+        },
         identifier_field: 'name',
         summary: '{{name}}',
         format: 'json',
