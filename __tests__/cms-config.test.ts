@@ -5,7 +5,12 @@ import { categoryIcons } from '@/lib/categories';
 import { cmsConfig, cmsConfigFile, type CmsField } from '@/lib/cms-config';
 import { getDictionary, getSite } from '@/lib/content';
 import { placeholders } from '@/lib/content-parity';
-import { categoryContentSchema, categoryTableSchema, dictionarySchema } from '@/lib/content-schema';
+import {
+  categoryContentSchema,
+  categoryTableSchema,
+  dictionarySchema,
+  siteSchema,
+} from '@/lib/content-schema';
 import { factValues } from '@/lib/facts';
 
 const root = process.cwd();
@@ -92,6 +97,7 @@ const copyFields = () => collections().find((collection) => collection.name === 
 const tableFields = () =>
   collections().find((collection) => collection.name === 'categories')!.files![0]!.fields;
 
+const siteFields = () => collections().find((collection) => collection.name === 'site')!.files![0]!.fields;
 const uiTextFields = () => collections().find((collection) => collection.name === 'texts')!.files![0]!.fields;
 
 const table = readContent('categories.json');
@@ -134,6 +140,18 @@ describe('the CMS refuses what the build would refuse', () => {
       value_type: 'int',
       min: least,
     });
+  });
+
+  it('a VAT rate of 0: the rate starts at the least decimal above 0 the field steps to, which the build accepts', () => {
+    const site = readContent('site.json');
+    const rate = (value: number) => withValue(site, ['facts', 'vatRate'], value);
+    expect(accepts(siteSchema, site)).toBe(true);
+    expect(accepts(siteSchema, rate(0))).toBe(false);
+    const vatRate = field(siteFields(), 'facts', 'vatRate');
+    expect(vatRate).toMatchObject({ widget: 'number', value_type: 'float' });
+    expect(vatRate.min).toBeGreaterThan(0);
+    expect(vatRate.min).toBe(vatRate.step);
+    expect(accepts(siteSchema, rate(vatRate.min as number))).toBe(true);
   });
 
   it('five benefits instead of six: every list has the length range the build accepts', () => {

@@ -77,6 +77,8 @@ function messageFor(node: JsonSchema): string {
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/** The step of a decimal's field: a VAT rate such as 8.1, a rating such as 4.8. */
+const DECIMAL_STEP = 0.1;
 
 /** The rule for the name of an industry's copy files: the category table's `translationKey`, as the build checks it. */
 const copyFileName = (z.toJSONSchema(urlSafe) as JsonSchema).pattern!;
@@ -122,18 +124,19 @@ function fieldFromSchema(name: string, node: JsonSchema, path: string, required:
     }
     case 'integer':
     case 'number': {
-      // A whole number above 0 starts at 1; a decimal above 0 is left to the build's check.
+      // A whole number above 0 starts at 1, a decimal above 0 one step of the widget (0.1) above it: the CMS's
+      // least value is one it takes as it is.
       const min =
-        node.exclusiveMinimum !== undefined && node.type === 'integer'
-          ? node.exclusiveMinimum + 1
-          : (node.exclusiveMinimum ?? node.minimum);
+        node.exclusiveMinimum !== undefined
+          ? node.exclusiveMinimum + (node.type === 'integer' ? 1 : DECIMAL_STEP)
+          : node.minimum;
       return {
         ...base,
         widget: 'number',
         value_type: node.type === 'integer' ? 'int' : 'float',
         ...(min !== undefined && min > -MAX_SAFE ? { min } : {}),
         ...(node.maximum !== undefined && node.maximum < MAX_SAFE ? { max: node.maximum } : {}),
-        ...(node.type === 'number' ? { step: 0.1 } : {}),
+        ...(node.type === 'number' ? { step: DECIMAL_STEP } : {}),
       };
     }
     default: {
