@@ -375,6 +375,12 @@ describe('the editors’ CMS configuration', () => {
       expect({ keys, widget: fieldAt(uiTextFields(), keys).widget }).toEqual({ keys, widget: 'text' });
   });
 
+  it('links an uploaded file where the site serves it: public/ is the site’s root', () => {
+    const { media_folder: folder, public_folder: address } = cmsConfig();
+    expect(folder.startsWith('public/')).toBe(true);
+    expect(address).toBe(`/${path.posix.relative('public', folder)}`);
+  });
+
   it('is generated: public/admin/config.json is what lib/cms-config.ts makes of the schemas (npm run cms)', () => {
     expect(fs.readFileSync(path.join(root, 'public/admin/config.json'), 'utf8')).toBe(cmsConfigFile());
   });

@@ -283,7 +283,9 @@ export function cmsConfig(backend: CmsBackend = githubBackend()) {
     backend,
     // Every change becomes a pull request that CI checks before anyone merges it.
     publish_mode: backend.name === 'github' ? 'editorial_workflow' : 'simple',
+    // Uploads go to public/uploads, which the site serves at /uploads: the address the CMS writes for a file.
     media_folder: 'public/uploads',
+    public_folder: '/uploads',
     i18n: { structure: 'multiple_folders', locales: [...locales], default_locale: defaultLocale },
     // The files keep their format: two spaces, keys in schema order, a final newline.
     output: { json: { indent_style: 'space', indent_size: 2 } },
