@@ -338,6 +338,12 @@ describe('pageJsonLd', () => {
         expect(offer.priceCurrency).toBe('EUR');
         expect(offer.availability).toBe('https://schema.org/InStock');
         expect(offer.url).toBe(url);
+        // The seller by name on this page, and by the id of the home page's Organization.
+        expect(offer.seller).toEqual({
+          '@type': 'Organization',
+          '@id': `${origin.origin}/#organization`,
+          name: site.brand,
+        });
       },
     );
   });

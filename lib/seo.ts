@@ -164,7 +164,8 @@ function offerFor(category: Category, locale: Locale, base: URL): Offer {
       valueAddedTaxIncluded: false,
       unitText: getDictionary(locale).meta.leadUnit,
     },
-    seller: { '@id': absoluteUrl('/#organization', base) },
+    // Named here as well: the Organization itself is described on the home page only.
+    seller: { '@type': 'Organization', '@id': absoluteUrl('/#organization', base), name: getSite().brand },
   };
 }
 
