@@ -309,6 +309,38 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(useCartStore.getState().items).toEqual([{ ...items[0]!, quantity: 1 }]);
   });
 
+  it('takes nothing out of the cart when another tab confirmed the same order and its confirmation was put away since', async () => {
+    let settle: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (settle = resolve)));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const { key } = useCheckoutStore.getState().sent!;
+    // The other tab confirmed the order and took its two leads out; the buyer then added one lead of the same line,
+    // a new order, for which that confirmation went away.
+    const { id, category, exclusive, area } = items[0]!;
+    localStorage.setItem(
+      CHECKOUT_STORAGE_KEY,
+      JSON.stringify({
+        state: { buyer: NEW_BUYER, business: false, confirmedKey: key },
+        version: CHECKOUT_STORAGE_VERSION,
+      }),
+    );
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        state: { items: [{ id, category, exclusive, area, quantity: 1 }] },
+        version: CART_STORAGE_VERSION,
+      }),
+    );
+    const net = items[0]!.price * 2;
+    await act(async () =>
+      settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })),
+    );
+    await waitFor(() => expect(screen.queryByText(send.sending)).not.toBeInTheDocument());
+    expect(useCartStore.getState().items).toEqual([{ ...items[0]!, quantity: 1 }]);
+    expect(useCheckoutStore.getState().confirmed).toBeUndefined();
+  });
+
   it('offers the e-mail order, naming the quote, once a second try of the same order got no answer either', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const { send, user } = renderSendOrder(locale, '/api/orders');

@@ -393,19 +393,22 @@ function ToService({
       // stores read what is stored first: another tab that sent the same order (the same key) and had the answer
       // first confirmed it and took the ordered leads out, perhaps a moment before the browser tells this tab.
       const cart = useCartStore.getState();
-      const confirmed = checkout.confirm({
-        orderNumber: result.orderNumber,
-        orderedOn: businessDay(new Date()),
-        quote: { number: quote.number, date: quote.date },
-        // The order's lines and totals, both as the service priced them: one set of prices. (Only a service
-        // older than the lines in its answer leaves the page's own, as before.)
-        items: result.lines?.map((line, index) => ({ ...line, id: String(index) })) ?? [...items],
-        buyer: summary.buyer,
-        vatRate,
-        totals: { net: result.net, vat: result.vat, gross: result.gross },
-        confirmationMail: result.confirmationMail,
-        cartLines: cart.lineIds(),
-      });
+      const confirmed = checkout.confirm(
+        {
+          orderNumber: result.orderNumber,
+          orderedOn: businessDay(new Date()),
+          quote: { number: quote.number, date: quote.date },
+          // The order's lines and totals, both as the service priced them: one set of prices. (Only a service
+          // older than the lines in its answer leaves the page's own, as before.)
+          items: result.lines?.map((line, index) => ({ ...line, id: String(index) })) ?? [...items],
+          buyer: summary.buyer,
+          vatRate,
+          totals: { net: result.net, vat: result.vat, gross: result.gross },
+          confirmationMail: result.confirmationMail,
+          cartLines: cart.lineIds(),
+        },
+        key,
+      );
       // Taken out again, the leads of the same line added since would go too.
       if (!confirmed) return;
       cart.removeOrdered(items);

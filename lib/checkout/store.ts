@@ -37,6 +37,11 @@ interface StoredCheckout {
   /** The last order the service took, shown until the cart holds a new one. */
   confirmed?: ConfirmedOrder;
   /**
+   * The key of the last order confirmed in this browser. Another tab that sent the same order has its answer too,
+   * perhaps after this confirmation was dismissed: by the key it confirms nothing twice, and takes no lead out again.
+   */
+  confirmedKey?: string;
+  /**
    * An order sent without an answer that says what became of it (the page was left while it was on its way, or
    * the answer was lost): its key, quote and content, until an answer comes. The page says it may have arrived,
    * and sending the same again goes with this key, so that the service answers with it and orders nothing twice.
@@ -56,10 +61,10 @@ export interface CheckoutState extends StoredCheckout {
   keyFor: (quote: string, content: string) => string;
   /**
    * The service took the order: keep its confirmation and forget the details; the next cart gets a new quote and key.
-   * Returns false, changing nothing, when the stored checkout holds this order's confirmation already: another tab
-   * sent the same order (the same key) and had the answer first.
+   * Returns false, changing nothing, when this order (its number, or its key) was confirmed here already: another
+   * tab sent the same order with the same key and had the answer first.
    */
-  confirm: (order: ConfirmedOrder) => boolean;
+  confirm: (order: ConfirmedOrder, key?: string) => boolean;
   dismissConfirmation: () => void;
   /** An order is on its way with this key. */
   markSent: (sent: NonNullable<StoredCheckout['sent']>) => void;
@@ -136,10 +141,13 @@ export const useCheckoutStore = create<CheckoutState>()(
           },
           // The details were kept so that nothing was lost before the order; once it is taken they have done their job,
           // and only the confirmation, with the copy of them it shows, stays until the buyer starts a new order.
-          confirm(confirmed) {
-            if (get().confirmed?.orderNumber === confirmed.orderNumber) return false;
+          confirm(confirmed, key) {
+            const before = get();
+            if (before.confirmed?.orderNumber === confirmed.orderNumber) return false;
+            if (key !== undefined && before.confirmedKey === key) return false;
             set({
               confirmed,
+              confirmedKey: key,
               buyer: NEW_BUYER,
               business: false,
               startedAt: undefined,
@@ -168,6 +176,7 @@ export const useCheckoutStore = create<CheckoutState>()(
               startedAt: undefined,
               orderKey: undefined,
               confirmed: undefined,
+              confirmedKey: undefined,
               sent: undefined,
             });
             useCheckoutStore.persist.clearStorage();
@@ -188,6 +197,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         startedAt,
         orderKey,
         confirmed,
+        confirmedKey,
         sent,
       }): StoredCheckout => ({
         buyer,
@@ -197,6 +207,7 @@ export const useCheckoutStore = create<CheckoutState>()(
         startedAt,
         orderKey,
         confirmed,
+        confirmedKey,
         sent,
       }),
       // Another version's details are not read: the buyer types them again rather than sees them garbled.
@@ -218,6 +229,10 @@ export const useCheckoutStore = create<CheckoutState>()(
           startedAt: sanitizeTime(stored.startedAt),
           orderKey: sanitizeOrderKey(stored.orderKey),
           confirmed: sanitizeConfirmation(stored.confirmed),
+          confirmedKey:
+            typeof stored.confirmedKey === 'string' && UUID.test(stored.confirmedKey)
+              ? stored.confirmedKey
+              : undefined,
           sent: sanitizeOrderKey(stored.sent),
         };
       },
