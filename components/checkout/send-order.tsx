@@ -423,6 +423,10 @@ function ToService({
     }
   }
 
+  /** The reasons the service gave for refusing the order, if it gave any. */
+  const reasons =
+    failure?.reason === 'rejected' && failure.messages.length > 0 ? failure.messages : undefined;
+
   return (
     <>
       {/* While the details are incomplete or the declaration missing, the button says why it will not order yet. */}
@@ -456,6 +460,8 @@ function ToService({
           tabIndex={-1}
           role="group"
           aria-labelledby={failureId}
+          // The service's reasons, when it gave any, are read with it.
+          aria-describedby={reasons ? `${failureId}-reasons` : undefined}
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none"
         >
           <p id={failureId} className="font-semibold">
@@ -473,9 +479,9 @@ function ToService({
               {send.reload}
             </a>
           )}
-          {failure.reason === 'rejected' && failure.messages.length > 0 && (
-            <ul className="mt-2 list-disc pl-5">
-              {failure.messages.map((message) => (
+          {reasons && (
+            <ul id={`${failureId}-reasons`} className="mt-2 list-disc pl-5">
+              {reasons.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
