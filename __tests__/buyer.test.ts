@@ -91,11 +91,20 @@ describe('buyerProblems', () => {
     'takes, as %s, an address at an internationalised domain, by the rules of its ASCII form',
     (field) => {
       // The domain's ASCII form from Node's own IDNA conversion, not the page's.
-      for (const address of ['info@müller-bau.de', 'Einkauf@Müller-Bau.DE', 'info@παράδειγμα.ελ']) {
+      // Top-level labels of other scripts too: Greece's, Russia's (also in capitals, as a mail header may write it).
+      for (const address of [
+        'info@müller-bau.de',
+        'Einkauf@Müller-Bau.DE',
+        'info@παράδειγμα.ελ',
+        'info@пример.рф',
+      ]) {
         const [local, domain] = address.split('@') as [string, string];
         expect(buyerProblems({ ...complete, [field]: `${local}@${domainToASCII(domain)}` })).toEqual({});
         expect(buyerProblems({ ...complete, [field]: address })).toEqual({});
       }
+      expect(
+        buyerProblems({ ...complete, [field]: `info@${domainToASCII('пример.рф').toUpperCase()}` }),
+      ).toEqual({});
       // The part before the @ keeps its rules, and a domain is still a domain: nothing a URL would read as more.
       for (const wrong of [
         'müller@müller-bau.de',
