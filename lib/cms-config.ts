@@ -128,7 +128,7 @@ function fieldFromSchema(name: string, node: JsonSchema, path: string, required:
       // least value is one it takes as it is.
       const min =
         node.exclusiveMinimum !== undefined
-          ? node.exclusiveMinimum + (node.type === 'integer' ? 1 : DECIMAL_STEP)
+          ? Number((node.exclusiveMinimum + (node.type === 'integer' ? 1 : DECIMAL_STEP)).toFixed(1))
           : node.minimum;
       return {
         ...base,
