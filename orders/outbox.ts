@@ -40,7 +40,8 @@ export function isPermanent(error: unknown): boolean {
  * What the mail server (or the connection) said, for the log, the desk and the CSV. A refusal often quotes the
  * recipient ("550 <max@exampel.de>: Recipient address rejected"): addresses are replaced, as the log and the
  * server's answer are kept longer than the buyer's details may be. An address may hold `'` before its `@` (the
- * checkout takes "john.o'reilly@acme.de"), but does not start with one: a server may quote it in them.
+ * checkout takes "john.o'reilly@acme.de"), but is taken not to start with one, so that an address a server puts in
+ * single quotes is replaced without them.
  */
 function reasonOf(error: unknown): string {
   const record = error as { response?: unknown; message?: unknown } | null;
