@@ -25,6 +25,9 @@ import {
 import { orderVatRate } from '../messages';
 import { deskWords, type DeskWords } from './words';
 
+/** The longest note, in characters (a line break is one), in the field and as the desk takes it. */
+export const MAX_NOTE = 2000;
+
 /** A line's delivery area in the words of the desk's language, from the code its key holds. */
 function areaIn(line: OrderRow, words: OrderWords): string {
   const { area } = splitGroupKey(line.key);
@@ -699,7 +702,7 @@ export function OrderPageView({
                 id="note"
                 name="note"
                 rows={3}
-                maxlength={2000}
+                maxlength={MAX_NOTE}
                 required
                 aria-invalid={noteError ? 'true' : undefined}
                 aria-describedby={noteError ? 'note-error' : undefined}

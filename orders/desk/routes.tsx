@@ -38,6 +38,7 @@ import {
   OrderPageView,
   SignInPage,
   type PageContext,
+  MAX_NOTE,
 } from './pages';
 import { deskWords } from './words';
 
@@ -63,8 +64,6 @@ type Env = { Variables: { language: string; user: string | undefined; session: s
 
 const stylesheet = fs.readFileSync(path.join(__dirname, 'desk.css'), 'utf8');
 const stylesheetTag = `"${createHash('sha256').update(stylesheet).digest('base64url').slice(0, 16)}"`;
-
-const MAX_NOTE = 2000;
 
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
@@ -503,7 +502,8 @@ export function createDesk({
   desk.post('/orders/:number/note', async (c) => {
     const number = c.req.param('number');
     const form = await c.req.parseBody();
-    const note = typeof form.note === 'string' ? form.note.trim() : '';
+    // A form sends each line break as CR LF; the field's limit counts it as one character, and so does this one.
+    const note = typeof form.note === 'string' ? form.note.replace(/\r\n?/g, '\n').trim() : '';
     if (note === '' || note.length > MAX_NOTE) return back(c, number, 'error=note');
     const added = await store.addNote(number, c.get('user')!, note);
     // An erased order takes no note: a note may name the buyer whose details were erased.

@@ -524,6 +524,25 @@ describe('signing in', () => {
     assert.ok(!anna.text().includes(de.errors.unsaved));
   });
 
+  it('saves a note as long as its field takes, with its line breaks as a browser sends them', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'lange-notiz@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    const limit = Number(anna.field(de.order.note).attr('maxlength'));
+    // The field counts each line break as one character; the form sends it as two (CR LF).
+    const lines = Array.from({ length: 40 }, (_, index) => `Zeile ${index + 1}`);
+    const typed = lines.join('\n');
+    const note = typed + 'x'.repeat(limit - typed.length);
+    await anna.submit('/note', { note: note.replaceAll('\n', '\r\n') });
+    assert.ok(anna.text().includes(de.done.note), anna.text());
+    assert.deepEqual(
+      (await store.events(number)).map((event) => event.detail),
+      [note],
+      'kept whole, each line break as one',
+    );
+  });
+
   it('after a wrong password, names the error in the title, ties it to both fields and focuses the password', async () => {
     const german = browser('de-DE,de;q=0.9');
     await german.signIn('anna', 'wrong password!');
