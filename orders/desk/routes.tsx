@@ -459,13 +459,19 @@ export function createDesk({
     if (!order) return render(c, <ErrorPage ctx={pageContext(c)} text={w.errors.notFound} />, 404);
     const flag = c.req.query('done');
     const error = c.req.query('error');
-    // What a refused action says on the order's page; any other refusal, the generic words.
+    // What a refused action says on the order's page; any other refusal, the generic words. An action on a mail,
+    // the spam mark or the erasure that no longer fits the order: someone changed it since, and the page shows how.
     const errorTexts: Partial<Record<string, string>> = {
       status: w.errors.status,
       note: w.errors.note,
       'note-erased': w.errors.noteAfterErasure,
       'spam-worked': w.errors.spamWorked,
       unsaved: w.errors.unsaved,
+      retry: w.errors.changed,
+      'give-up': w.errors.changed,
+      spam: w.errors.changed,
+      'not-spam': w.errors.changed,
+      erase: w.errors.changed,
     };
     return render(
       c,

@@ -179,6 +179,8 @@ export interface DeskWords {
     period: string;
     forbidden: string;
     generic: string;
+    /** An action on an order that no longer fits it: someone changed the order since the page was shown. */
+    changed: string;
     heading: string;
     /** The page's title after an error: `{text}` is the error. */
     titleError: string;
@@ -400,6 +402,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+      changed:
+        'Das ging nicht mehr: Die Bestellung wurde inzwischen geändert, etwa von einer Kollegin oder einem Kollegen. Unten steht ihr aktueller Stand.',
       titleError: 'Fehler: {text}',
     },
   },
@@ -612,6 +616,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic: 'That did not work. Please reload the page and try again.',
+      changed:
+        'That could no longer be done: the order has changed in the meantime, perhaps by a colleague. The page below shows where it stands now.',
       titleError: 'Error: {text}',
     },
   },
