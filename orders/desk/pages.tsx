@@ -230,6 +230,16 @@ function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
   return w.mail[state.state];
 }
 
+/**
+ * The mail server's last answer; a mail the service itself gave up has none. The state says a spam mark held it back,
+ * and an erasure is named in words, not by the service's code for it.
+ */
+function serverAnswer(state: MailState | null, w: DeskWords): string {
+  if (state?.error === 'spam') return '—';
+  if (state?.error === 'erased') return w.order.erased;
+  return state?.error ?? '—';
+}
+
 /** What the buyer's confirmation shows when it has no mail: spam, skipped past the daily limit, or none. */
 function noConfirmation(order: StoredOrder, w: DeskWords): string {
   if (order.spam) return w.mail.spam;
@@ -455,7 +465,7 @@ function MailRow({
       <td>{mailLabel(state, w, text)}</td>
       <td>{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
       <td class="num">{state ? state.attempts : '—'}</td>
-      <td>{state?.error ?? '—'}</td>
+      <td>{serverAnswer(state, w)}</td>
     </tr>
   );
 }

@@ -201,9 +201,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       button: 'Anmelden',
       wrong: 'Name oder Passwort stimmt nicht.',
       locked:
-        'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
+        'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
       throttled:
-        'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
+        'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
       unsaved:
@@ -224,7 +224,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       givenUp: 'verworfen',
       none: 'keine',
       spam: 'keine (Spam)',
-      limit: 'übersprungen: schon 3 Bestätigungen an diese Adresse in 24 Stunden',
+      limit: 'übersprungen: schon 3 Eingangsbestätigungen an diese Adresse in 24 Stunden',
     },
     vatCases: {
       domestic: 'Inland, deutsche Umsatzsteuer',
@@ -243,7 +243,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Suche',
       searchHint: 'Nummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
       showSpam: 'Spam anzeigen',
-      mailFailed: 'Nur fehlgeschlagene E-Mails',
+      mailFailed: 'Nur Bestellungen mit fehlgeschlagener E-Mail',
       spamHidden: {
         one: 'Eine Bestellung wurde als Spam erkannt und ist ausgeblendet.',
         other: '{count} Bestellungen wurden als Spam erkannt und sind ausgeblendet.',
@@ -260,7 +260,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       net: 'Netto',
       mails: 'E-Mails',
       seller: 'Vertrieb',
-      buyer: 'Bestätigung',
+      buyer: 'Eingangsbestätigung',
       spamTag: 'Spam',
       none: 'Keine Bestellungen für diesen Filter.',
       previous: 'Neuere',
@@ -307,7 +307,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       mails: 'E-Mails',
       mail: 'E-Mail',
       sellerMail: 'Bestellung an den Vertrieb',
-      buyerMail: 'Bestätigung an den Kunden',
+      buyerMail: 'Eingangsbestätigung an den Kunden',
       state: 'Status',
       at: 'Zeit',
       tries: 'Fehlversuche',
@@ -323,12 +323,12 @@ export const deskWords: Record<Locale, DeskWords> = {
       addNote: 'Notiz hinzufügen',
       resend: 'Fehlgeschlagene oder verworfene E-Mail erneut senden',
       resendSeller: 'Bestellung an den Vertrieb erneut senden',
-      resendBuyer: 'Bestätigung erneut senden',
+      resendBuyer: 'Eingangsbestätigung erneut senden',
       giveUp: 'Fehlgeschlagene E-Mail verwerfen',
       giveUpHint:
-        'Für eine E-Mail, die niemand mehr senden wird, etwa an eine falsch eingegebene Adresse. Sie zählt danach nicht mehr als fehlgeschlagen, bleibt hier und im CSV-Export der Liste aber sichtbar und lässt sich weiterhin erneut senden.',
+        'Für eine E-Mail, die nicht mehr gesendet werden soll, etwa an eine falsch eingegebene Adresse. Sie zählt danach nicht mehr als fehlgeschlagen, bleibt hier und im CSV-Export der Liste aber sichtbar und lässt sich weiterhin erneut senden.',
       giveUpSeller: 'E-Mail an den Vertrieb verwerfen',
-      giveUpBuyer: 'Bestätigungs-E-Mail verwerfen',
+      giveUpBuyer: 'Eingangsbestätigung verwerfen',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
@@ -337,16 +337,17 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       markSpam: 'Als Spam markieren',
       markSpamHint:
-        'Nur solange die Bestellung neu ist. Spam zählt nicht für die Buchhaltung und wird nach 30 Tagen gelöscht.',
+        'Nur solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails gehen nicht hinaus, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam – E-Mails senden“ wählt. Spam zählt nicht für die Buchhaltung.',
       spamNoStatus:
         'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Um ihren Status zu ändern, wählen Sie „Kein Spam – E-Mails senden“; dabei gehen ihre E-Mails hinaus.',
       notSpam: 'Kein Spam – E-Mails senden',
-      notSpamHint: 'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Bestätigung.',
+      notSpamHint:
+        'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Eingangsbestätigung.',
       erase: 'Kundendaten löschen',
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht, auch aus den E-Mails, die noch nicht gesendet sind. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung; danach können keine Notizen mehr hinzugefügt werden. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht; E-Mails zu dieser Bestellung, die noch nicht gesendet sind, werden nicht mehr gesendet. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung erhalten, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung. Danach lassen sich keine Notizen mehr hinzufügen. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -391,11 +392,11 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'Diese Bestellung gibt es nicht.',
       pageNotFound: 'Diese Seite gibt es im Desk nicht.',
       status: 'Dieser Statuswechsel ist nicht möglich.',
-      note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
+      note: 'Bitte schreiben Sie eine Notiz (höchstens 2.000 Zeichen).',
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       spamWorked:
-        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und bleibt als Handelsbrief aufbewahrt.',
+        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und wird als Handelsbrief aufbewahrt.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
@@ -419,8 +420,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       password: 'Password',
       button: 'Sign in',
       wrong: 'The name or the password is wrong.',
-      locked: 'Too many wrong passwords for this name. Signing in with this name is locked for 15 minutes.',
-      throttled: 'Too many wrong sign-ins from your connection. Please try again in 15 minutes.',
+      locked: 'Too many wrong passwords for this name. Signing in with this name is locked for 15 minutes.',
+      throttled: 'Too many failed sign-in attempts from your connection. Please try again in 15 minutes.',
       expired: 'Your session has expired. Please sign in again.',
       signedOut: 'You are signed out.',
       unsaved: 'Your change was not saved. Please make it again once you are signed in.',
@@ -431,7 +432,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       confirmed: 'confirmed',
       inDelivery: 'in delivery',
       completed: 'completed',
-      cancelled: 'cancelled',
+      cancelled: 'canceled',
     },
     mail: {
       sent: 'sent',
@@ -440,7 +441,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       givenUp: 'given up',
       none: 'none',
       spam: 'none (spam)',
-      limit: 'skipped: this address already had 3 confirmations in 24 hours',
+      limit: 'skipped: this address already had 3 acknowledgments in 24 hours',
     },
     vatCases: {
       domestic: 'Germany, German VAT',
@@ -459,7 +460,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Search',
       searchHint: 'Number (LW-…), company, email address or PO number',
       showSpam: 'Show spam',
-      mailFailed: 'Failed emails only',
+      mailFailed: 'Only orders with a failed email',
       spamHidden: {
         one: 'One order was flagged as spam and is hidden.',
         other: '{count} orders were flagged as spam and are hidden.',
@@ -486,7 +487,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       exportCsv: 'Export this selection as CSV',
       accounts: 'Export for the accountant',
       accountsHint:
-        'Net, VAT case, VAT and gross in euros per order in the period, each with its status. Cancelled orders and spam are left out, as they never become revenue.',
+        'Net, VAT case, VAT and gross in euros per order in the period, each with its status. Canceled orders and spam are left out, as they never become revenue.',
       accountsButton: 'Download the accountant’s CSV',
       accountsColumns: {
         number: 'Order number',
@@ -523,7 +524,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       mails: 'Emails',
       mail: 'Email',
       sellerMail: 'Order to the sales team',
-      buyerMail: 'Confirmation to the buyer',
+      buyerMail: 'Acknowledgment to the buyer',
       state: 'State',
       at: 'Time',
       tries: 'Failed attempts',
@@ -539,12 +540,12 @@ export const deskWords: Record<Locale, DeskWords> = {
       addNote: 'Add the note',
       resend: 'Send a failed or given-up email again',
       resendSeller: 'Send the order to the sales team again',
-      resendBuyer: 'Send the confirmation again',
+      resendBuyer: 'Send the acknowledgment again',
       giveUp: 'Give up on a failed email',
       giveUpHint:
-        'When nobody is going to send it, such as one to a mistyped address: it then no longer counts as failed, but stays visible here and in the list’s CSV export, and can still be sent again.',
+        'For an email that should not be sent any more, such as one to a mistyped address. It then no longer counts as failed, but stays visible here and in the list’s CSV export, and can still be sent again.',
       giveUpSeller: 'Give up on the order email to the sales team',
-      giveUpBuyer: 'Give up on the confirmation email',
+      giveUpBuyer: 'Give up on the acknowledgment email',
       spam: 'Spam',
       spamBecause: {
         honeypot: 'Spam: the hidden field was filled in.',
@@ -553,16 +554,16 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       markSpam: 'Mark as spam',
       markSpamHint:
-        'Only while the order is new. Spam is left out of the accounts and deleted after 30 days.',
+        'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam: send the emails”. Spam is left out of the accounts.',
       spamNoStatus:
         'An order held as spam is not worked on. To change its status, choose “Not spam: send the emails”; its emails then go out.',
       notSpam: 'Not spam: send the emails',
-      notSpamHint: 'The order then goes to the sales team, and the buyer gets the confirmation.',
+      notSpamHint: 'The order then goes to the sales team, and the buyer gets the acknowledgment.',
       erase: 'Erase the buyer’s details',
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased, including from unsent emails. The number, date, lines and totals stay for the accounts, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list; no notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and entries in the accounts stay as they are: they have retention periods of their own. The erasure cannot be undone.',
+        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, lines and totals stay for the accounts, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and entries in the accounts stay as they are: they have retention periods of their own. The erasure cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
@@ -606,7 +607,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       notFound: 'There is no such order.',
       pageNotFound: 'There is no such page in the desk.',
       status: 'This change of status is not possible.',
-      note: 'Please write a note (at most 2,000 characters).',
+      note: 'Please write a note (at most 2,000 characters).',
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
       spamWorked:

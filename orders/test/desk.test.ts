@@ -108,6 +108,9 @@ function command(args: string[], input = '', out: (line: string) => void = () =>
   return runCommand(args, readConfig({ NODE_ENV: 'test', ...env }), out, new Date(), Readable.from([input]));
 }
 
+/** White space as HTML collapses it: not the no-break space (U+00A0) that keeps a number with its unit. */
+const HTML_SPACE = /[\t\n\f\r ]+/g;
+
 /**
  * A browser of its own: its cookies, its language, and the forms of the page it shows last; on the service of the
  * tests unless `service` names another.
@@ -150,7 +153,8 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
       return response;
     },
     /** The page's visible text, spaces collapsed. */
-    text: () => page('main').text().replace(/\s+/g, ' '),
+    /** The page's text, its markup's white space collapsed; the no-break spaces of the words stay. */
+    text: () => page('main').text().replace(HTML_SPACE, ' '),
     /** Where the links with this visible text lead. */
     links: (name: string) =>
       page('main a')
@@ -174,7 +178,7 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
         }))
         .get(),
     /** The list's caption, its name as a screen reader says it when it reaches the table. */
-    caption: () => page('table caption').text().replace(/\s+/g, ' ').trim(),
+    caption: () => page('table caption').text().replace(HTML_SPACE, ' ').trim(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
     /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
@@ -183,9 +187,20 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
       assert.equal(element.length, 1, 'one element takes the focus');
       return {
         role: element.attr('role') ?? element.attr('id'),
-        text: element.text().replace(/\s+/g, ' ').trim(),
+        text: element.text().replace(HTML_SPACE, ' ').trim(),
         focusable: element.is('input, select, textarea, button, a[href], [tabindex]'),
       };
+    },
+    /** The cells of the table row whose header says `name`. */
+    cells(name: string) {
+      const row = page('tr')
+        .filter((_, tr) => page(tr).find('th').first().text().trim() === name)
+        .first();
+      assert.ok(row.length, `a row ${name}`);
+      return row
+        .find('td')
+        .map((_, td) => page(td).text().replace(HTML_SPACE, ' ').trim())
+        .get();
     },
     /** The field a label names. */
     field(label: string) {
@@ -201,7 +216,7 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
       return ids
         .map((id) => page(`#${id}`).text())
         .join(' ')
-        .replace(/\s+/g, ' ')
+        .replace(HTML_SPACE, ' ')
         .trim();
     },
     /** Posts the form whose action ends so, with its hidden fields and these values; follows the redirect. */
@@ -1222,6 +1237,11 @@ describe('working with orders', () => {
     assert.ok(!anna.text().includes(company));
     // The note stays in the history, saying that its text was erased.
     assert.ok(anna.text().includes(`anna: ${w.order.noteErased}`), anna.text());
+    // Its mails, not sent yet, no longer go: the page says why in words, not by the service's code for it.
+    for (const mail of [w.order.sellerMail, w.order.buyerMail]) {
+      const [state, , , answer] = anna.cells(mail);
+      assert.deepEqual([state, answer], [w.mail.givenUp, w.order.erased], mail);
+    }
     const order = await store.orderByNumber(number);
     assert.equal(order?.erased, true);
     assert.equal(order?.buyer.company, '');
