@@ -80,6 +80,36 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
     json: async () => body,
   }) as unknown as Response;
 
+/**
+ * Another tab had the answer to the same order first and stored what came of it (`checkout`: its confirmation or
+ * key), and the cart with one lead of the ordered line, added since. The browser has not told this tab yet.
+ */
+function otherTabOrdered(checkout: Record<string, unknown>) {
+  // A cart line as storage keeps it: without its price, which the page takes from the table.
+  const { id, category, exclusive, area } = items[0]!;
+  localStorage.setItem(
+    CHECKOUT_STORAGE_KEY,
+    JSON.stringify({
+      state: { buyer: NEW_BUYER, business: false, ...checkout },
+      version: CHECKOUT_STORAGE_VERSION,
+    }),
+  );
+  localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify({
+      state: { items: [{ id, category, exclusive, area, quantity: 1 }] },
+      version: CART_STORAGE_VERSION,
+    }),
+  );
+}
+
+/** The service's answer to the order on its way: it took the two leads. Resolves once the page has it. */
+async function answered(settle: (response: Response) => void, sending: string) {
+  const net = items[0]!.price * 2;
+  await act(async () => settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })));
+  await waitFor(() => expect(screen.queryByText(sending)).not.toBeInTheDocument());
+}
+
 const fetchMock = jest.fn<Promise<Response>, [string, RequestInit]>();
 // The prices a page hands its cart, by which it reads a cart stored by another tab.
 beforeAll(() => setCartPrices(priceList(getCategories())));
@@ -285,27 +315,8 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
       buyer,
       vatRate: site.facts.vatRate,
     };
-    // A cart line as storage keeps it: without its price, which the page takes from the table.
-    const { id, category, exclusive, area } = items[0]!;
-    localStorage.setItem(
-      CHECKOUT_STORAGE_KEY,
-      JSON.stringify({
-        state: { buyer: NEW_BUYER, business: false, confirmed },
-        version: CHECKOUT_STORAGE_VERSION,
-      }),
-    );
-    localStorage.setItem(
-      CART_STORAGE_KEY,
-      JSON.stringify({
-        state: { items: [{ id, category, exclusive, area, quantity: 1 }] },
-        version: CART_STORAGE_VERSION,
-      }),
-    );
-    const net = items[0]!.price * 2;
-    await act(async () =>
-      settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })),
-    );
-    await waitFor(() => expect(screen.queryByText(send.sending)).not.toBeInTheDocument());
+    otherTabOrdered({ confirmed });
+    await answered(settle, send.sending);
     expect(useCartStore.getState().items).toEqual([{ ...items[0]!, quantity: 1 }]);
   });
 
@@ -317,26 +328,8 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     const { key } = useCheckoutStore.getState().sent!;
     // The other tab confirmed the order and took its two leads out; the buyer then added one lead of the same line,
     // a new order, for which that confirmation went away.
-    const { id, category, exclusive, area } = items[0]!;
-    localStorage.setItem(
-      CHECKOUT_STORAGE_KEY,
-      JSON.stringify({
-        state: { buyer: NEW_BUYER, business: false, confirmedKey: key },
-        version: CHECKOUT_STORAGE_VERSION,
-      }),
-    );
-    localStorage.setItem(
-      CART_STORAGE_KEY,
-      JSON.stringify({
-        state: { items: [{ id, category, exclusive, area, quantity: 1 }] },
-        version: CART_STORAGE_VERSION,
-      }),
-    );
-    const net = items[0]!.price * 2;
-    await act(async () =>
-      settle(answer(200, { orderNumber: 'LW-20261127-000042', net, vat: 0, gross: net })),
-    );
-    await waitFor(() => expect(screen.queryByText(send.sending)).not.toBeInTheDocument());
+    otherTabOrdered({ confirmedKey: key });
+    await answered(settle, send.sending);
     expect(useCartStore.getState().items).toEqual([{ ...items[0]!, quantity: 1 }]);
     expect(useCheckoutStore.getState().confirmed).toBeUndefined();
   });
