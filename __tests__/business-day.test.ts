@@ -1,4 +1,12 @@
-import { businessDay, businessYear, dayEnd, dayStart, isDay, yearStart } from '@/lib/business-day';
+import {
+  businessDay,
+  businessTime,
+  businessYear,
+  dayEnd,
+  dayStart,
+  isDay,
+  yearStart,
+} from '@/lib/business-day';
 
 // German clocks: UTC+1 in winter, UTC+2 from 01:00 UTC on the last Sunday of March (2026-03-29) to 01:00 UTC on the
 // last Sunday of October (2026-10-25).
@@ -8,6 +16,12 @@ describe('the shop’s calendar, as in Germany', () => {
     expect(businessDay(new Date('2026-11-30T22:59:59Z'))).toBe('2026-11-30');
     expect(businessDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
     expect(businessDay(new Date('2026-06-30T21:59:59Z'))).toBe('2026-06-30');
+  });
+
+  it('writes a moment as a German clock shows it, to the minute, for the sales team’s spreadsheet', () => {
+    expect(businessTime(new Date('2026-06-30T22:30:59Z'))).toBe('2026-07-01 00:30');
+    expect(businessTime(new Date('2026-12-31T23:05:00Z'))).toBe('2027-01-01 00:05');
+    expect(businessTime(new Date('2026-12-03T08:09:00Z'))).toBe('2026-12-03 09:09');
   });
 
   it('counts New Year’s first hour to the new year', () => {

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { orderAcceptedSchema } from '../lib/checkout/order-request';
 import { deskWords } from '../orders/desk/words';
 import { buyer, validOrder } from '../orders/test/helpers';
-import { checkA11y, escapeRegExp, expect, fillIn, test, type Lang } from './support';
+import { checkA11y, escapeRegExp, expect, fillIn, test, ui, type Lang } from './support';
 
 const PASSWORD = 'e2e desk password';
 const browserLocale: Record<Lang, string> = { de: 'de-DE', en: 'en-US' };
@@ -157,8 +157,10 @@ async function journey(
     columns: true,
     delimiter: lang === 'de' ? ';' : ',',
   }) as Record<string, string>[];
-  expect(rows.map((entry) => [entry.number, entry.company, entry.status])).toEqual([
-    [number, company, 'confirmed'],
+  const column = w.list.accountsColumns;
+  const fields = ui[lang].checkout.fields;
+  expect(rows.map((entry) => [entry[column.number], entry[fields.company], entry[column.status]])).toEqual([
+    [number, company, w.statuses.confirmed],
   ]);
 
   await page.getByRole('button', { name: w.signOut }).click();

@@ -45,6 +45,16 @@ export function businessDay(at: Date): string {
   return isoDay(year, month, day);
 }
 
+/**
+ * The time a German clock shows at `at`, to the minute, as `YYYY-MM-DD HH:MM`: a spreadsheet reads it as a date and
+ * time in any language, and it sorts as text.
+ */
+export function businessTime(at: Date): string {
+  const { year, month, day, hour, minute } = clockAt(at);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${isoDay(year, month, day)} ${two(hour)}:${two(minute)}`;
+}
+
 /** The calendar year in Germany at `at`. */
 export function businessYear(at: Date): number {
   return clockAt(at).year;

@@ -1,7 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
-import { BUSINESS_TIME_ZONE } from '../../lib/business-day';
+import { BUSINESS_TIME_ZONE, businessTime } from '../../lib/business-day';
 import { splitGroupKey } from '../../lib/cart/rules';
+import { BUYER_FIELDS } from '../../lib/checkout/buyer';
 import { buyerLines, type OrderRow, type OrderWords } from '../../lib/checkout/order';
 import { describeAreaCode } from '../../lib/order/area';
 import { orderWords } from '../../lib/checkout/words';
@@ -9,7 +10,7 @@ import { isVatCase, vatTotals } from '../../lib/checkout/vat';
 import { getCategories, getCategoryNames } from '../../lib/content';
 import { fill, plural } from '../../lib/format';
 import { intlLocales, type Locale } from '../../lib/i18n';
-import { formatMoney } from '../../lib/money';
+import { formatAmount, formatMoney } from '../../lib/money';
 import {
   NEXT_STATUSES,
   ORDER_STATUSES,
@@ -221,13 +222,18 @@ export function SignInPage({
   );
 }
 
-function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
+/** Where a mail is, in words; `fallback` when the order has none. */
+function mailText(state: MailState | null, w: DeskWords, fallback: string): string {
   if (!state) return fallback;
-  // A failed mail is what the sales team has to act on: it stands out. A given-up one no longer does.
-  if (state.state === 'failed') return <strong class="failed">{w.mail.failed}</strong>;
   // Given up because the order was marked as spam before it went out: none was sent, because of spam.
   if (state.state === 'givenUp' && state.error === 'spam') return w.mail.spam;
   return w.mail[state.state];
+}
+
+function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
+  // A failed mail is what the sales team has to act on: it stands out. A given-up one no longer does.
+  if (state?.state === 'failed') return <strong class="failed">{w.mail.failed}</strong>;
+  return mailText(state, w, fallback);
 }
 
 /**
@@ -245,6 +251,85 @@ function noConfirmation(order: StoredOrder, w: DeskWords): string {
   if (order.spam) return w.mail.spam;
   if (order.confirmationSkipped === 'limit') return w.mail.limit;
   return w.mail.none;
+}
+
+/**
+ * The list's orders as the sales team's spreadsheet shows them, in the desk's language: its words for the columns,
+ * the states and the VAT cases, times as German clocks show them (`businessTime`), amounts in euros as numbers the
+ * spreadsheet sums. The owner's export (`ordersCsv`) keeps codes, cents and UTC for programs.
+ */
+export function ordersSheet(orders: StoredOrder[], locale: Locale): (string | number)[][] {
+  const w = words(locale);
+  const o = w.order;
+  const column = w.list.accountsColumns;
+  const orderText = orderWords(locale);
+  const fields = { ...orderText.strings.fields, poNumber: o.poNumber };
+  const names = getCategoryNames(locale);
+  const language = new Intl.DisplayNames(locale, { type: 'language' });
+  const count = new Intl.NumberFormat(intlLocales[locale]);
+  const amount = (cents: number) => formatAmount(cents, locale);
+  const mails = [
+    [
+      o.sellerMail,
+      (order: StoredOrder) => order.mail,
+      (order: StoredOrder) => (order.spam ? w.mail.spam : w.mail.none),
+    ],
+    [
+      o.buyerMail,
+      (order: StoredOrder) => order.confirmation,
+      (order: StoredOrder) => noConfirmation(order, w),
+    ],
+  ] as const;
+  const header = [
+    column.number,
+    o.created,
+    w.list.status,
+    o.spam,
+    o.language,
+    o.quote,
+    column.net,
+    column.vatCase,
+    column.vat,
+    column.gross,
+    o.lines,
+    ...BUYER_FIELDS.map((field) => fields[field]),
+    ...mails.flatMap(([mail]) => [o.state, o.at, o.tries, o.answer].map((name) => `${mail}: ${name}`)),
+  ];
+  const rows = orders.map((order) => [
+    order.number,
+    businessTime(order.createdAt),
+    w.statuses[order.status],
+    order.spam ? o.spamBecause[order.spam] : '',
+    language.of(order.locale) ?? order.locale,
+    order.quote,
+    amount(order.net),
+    isVatCase(order.vatCase) ? w.vatCases[order.vatCase] : order.vatCase,
+    amount(order.vat),
+    amount(order.gross),
+    order.lines
+      .map((line) => {
+        const name = names[splitGroupKey(line.key).category] ?? line.name;
+        const kind = line.exclusive ? o.exclusive : o.shared;
+        return `${count.format(line.quantity)} × ${name} (${kind}), ${areaIn(line, orderText)}`;
+      })
+      .join('; '),
+    ...BUYER_FIELDS.map((field) =>
+      field === 'country'
+        ? (orderText.countryNames[order.buyer.country] ?? order.buyer.country)
+        : order.buyer[field],
+    ),
+    ...mails.flatMap(([, mailOf, fallback]) => {
+      const state = mailOf(order);
+      const answer = serverAnswer(state, w);
+      return [
+        mailText(state, w, fallback(order)),
+        state ? businessTime(new Date(state.at)) : '',
+        state ? state.attempts : '',
+        answer === '—' ? '' : answer,
+      ];
+    }),
+  ]);
+  return [header, ...rows];
 }
 
 /** What happened to the confirmation: a spam mark after it went out leaves it sent. */

@@ -16,7 +16,7 @@ import { isVatCase } from '../../lib/checkout/vat';
 import { getCategories } from '../../lib/content';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { formatAmount } from '../../lib/money';
-import { clientAddress, ordersCsv, rateKey, safeCsv, spreadsheetCsv } from '../app';
+import { clientAddress, rateKey, safeCsv, spreadsheetCsv } from '../app';
 import type { OrdersConfig } from '../config';
 import { eraseBuyer } from '../mail';
 import { orderMails } from '../messages';
@@ -39,6 +39,7 @@ import {
   SignInPage,
   type PageContext,
   MAX_NOTE,
+  ordersSheet,
 } from './pages';
 import { deskWords } from './words';
 
@@ -384,8 +385,8 @@ export function createDesk({
 
   desk.get('/orders.csv', async (c) => {
     return c.body(
-      ordersCsv(
-        await store.allFiltered(readFilter((name) => c.req.query(name))),
+      safeCsv(
+        ordersSheet(await store.allFiltered(readFilter((name) => c.req.query(name))), localeOf(c)),
         spreadsheetCsv(localeOf(c)),
       ),
       200,

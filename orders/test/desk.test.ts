@@ -1408,17 +1408,63 @@ describe('working with orders', () => {
     const number = await place(validOrder({ buyer: { ...buyer, company, email: 'csv@kunde.example' } }));
     const csv = await anna.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`);
     assert.equal(csv.headers.get('content-type'), 'text/csv; charset=utf-8');
-    const rows = parseCsv(await csv.clone().text(), { columns: true }) as Record<string, string>[];
-    assert.deepEqual(
-      rows.map((row) => row.number),
-      [number],
-    );
-    assert.equal(rows[0]!.company, `'${company}`, 'a formula is written as text');
+    // An amount as the spreadsheet of that language reads a number: euros with its decimal mark, nothing else.
+    const euros = (cents: number, locale: Locale) =>
+      new Intl.NumberFormat(intlLocales[locale], {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      }).format(cents / 100);
+    // The list's file is for the sales team's spreadsheet too: the desk's words for the columns and the states,
+    // the time on a German clock, euros, and the buyer's country by name.
+    const stored = (await store.orderByNumber(number))!;
+    const ben = browser('de-DE,de;q=0.9');
+    await ben.signIn('ben');
+    const berlinClock = (at: Date) => {
+      const clock = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'Europe/Berlin',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      const part = Object.fromEntries(clock.formatToParts(at).map(({ type, value }) => [type, value]));
+      return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+    };
+    for (const [reader, locale] of [
+      [anna, 'en'],
+      [ben, 'de'],
+    ] as const) {
+      const w = deskWords[locale];
+      const fields = getDictionary(locale).checkout.fields;
+      const response = await reader.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`);
+      const rows = parseCsv(await response.text(), {
+        columns: true,
+        delimiter: locale === 'de' ? ';' : ',',
+      }) as Record<string, string>[];
+      assert.deepEqual(
+        rows.map((row) => row[w.list.accountsColumns.number]),
+        [number],
+      );
+      const [row] = rows;
+      assert.equal(row![fields.company], `'${company}`, 'a formula is written as text');
+      assert.equal(row![w.order.created], berlinClock(stored.createdAt));
+      assert.equal(row![w.list.status], w.statuses.new);
+      assert.equal(row![w.list.accountsColumns.gross], euros(stored.gross, locale));
+      assert.equal(
+        row![fields.country],
+        new Intl.DisplayNames([intlLocales[locale]], { type: 'region' }).of(buyer.country),
+      );
+      assert.ok(
+        [w.mail.pending, w.mail.sent].includes(row![`${w.order.sellerMail}: ${w.order.state}`]!),
+        JSON.stringify(row),
+      );
+    }
     // A German browser's download is for a German spreadsheet: `;` between the cells, and the byte order mark
     // without which Excel reads UTF-8 as another encoding. An English one's uses `,`, with the mark as well.
     const bom = [0xef, 0xbb, 0xbf];
-    const ben = browser('de-DE,de;q=0.9');
-    await ben.signIn('ben');
     const german = new Uint8Array(
       await (await ben.get(`/desk/orders.csv?q=${encodeURIComponent('hyperlink')}`)).arrayBuffer(),
     );
@@ -1428,7 +1474,10 @@ describe('working with orders', () => {
       string
     >[];
     assert.deepEqual(
-      germanRows.map((row) => [row.number, row.company]),
+      germanRows.map((row) => [
+        row[deskWords.de.list.accountsColumns.number],
+        row[getDictionary('de').checkout.fields.company],
+      ]),
       [[number, `'${company}`]],
     );
     assert.deepEqual([...new Uint8Array(await csv.arrayBuffer()).slice(0, 3)], bom);
@@ -1446,13 +1495,6 @@ describe('working with orders', () => {
       }) as Record<string, string>[];
       return new Map(rows.map((row) => [row[column.number]!, row]));
     };
-    // An amount as the spreadsheet of that language reads a number: euros with its decimal mark, nothing else.
-    const euros = (cents: number, locale: Locale) =>
-      new Intl.NumberFormat(intlLocales[locale], {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-        useGrouping: false,
-      }).format(cents / 100);
     // One of more than a thousand euros, to the EU with a VAT ID; one delivered; one cancelled.
     const { id: category, price } = getCategories()[0]!;
     const reverseCharge = await place(
@@ -1697,8 +1739,13 @@ describe('failed mails nobody will send', () => {
         delimiter: ';',
       }) as Record<string, string>[];
       assert.deepEqual(
-        exported.map((row) => [row.number, row.mail_state, row.confirmation_state]),
-        [[refused, 'sent', 'givenUp']],
+        exported.map((row) => [
+          row[de.list.accountsColumns.number],
+          row[`${de.order.sellerMail}: ${de.order.state}`],
+          row[`${de.order.buyerMail}: ${de.order.state}`],
+          row[`${de.order.buyerMail}: ${de.order.answer}`],
+        ]),
+        [[refused, de.mail.sent, de.mail.givenUp, '552 5.2.2 Mailbox full']],
       );
 
       // The buyer emptied the mailbox and asks for the confirmation after all.
