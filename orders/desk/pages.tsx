@@ -358,6 +358,7 @@ export function ListPage({
   page,
   result,
   counts,
+  period,
 }: {
   ctx: PageContext;
   filter: OrderFilter;
@@ -368,6 +369,8 @@ export function ListPage({
    * hides unless the filter asks for them.
    */
   counts: { matching: number; spam: number };
+  /** A period the accountant's file refused: what was typed, kept, and the error at its fields. */
+  period?: { from: string; to: string };
 }) {
   const w = words(ctx.locale);
   const l = w.list;
@@ -378,9 +381,18 @@ export function ListPage({
   const matching = fill(plural(l.count, counts.matching, ctx.locale), {
     count: number.format(counts.matching),
   });
+  const periodError = period ? w.errors.period : undefined;
+  const periodFields = period
+    ? { 'aria-invalid': 'true' as const, 'aria-describedby': 'accounts-hint accounts-error' }
+    : { 'aria-describedby': 'accounts-hint' };
   return (
-    <Layout ctx={ctx} title={l.heading}>
+    <Layout ctx={ctx} title={l.heading} notice={noticeTitle(w, undefined, periodError)}>
       <h1>{l.heading}</h1>
+      <Notice
+        error={
+          periodError ? { heading: w.errors.heading, text: periodError, field: 'accounts-from' } : undefined
+        }
+      />
       <form method="get" action={ctx.base} class="filter" aria-label={l.filter}>
         <div>
           <label for="status">{l.status}</label>
@@ -506,19 +518,26 @@ export function ListPage({
       <section aria-labelledby="accounts">
         <h2 id="accounts">{l.accounts}</h2>
         <p id="accounts-hint">{l.accountsHint}</p>
-        <form
-          method="get"
-          action={`${ctx.base}/accounts.csv`}
-          class="filter"
-          aria-describedby="accounts-hint"
-        >
+        {periodError && (
+          <p id="accounts-error" class="field-error">
+            {periodError}
+          </p>
+        )}
+        <form method="get" action={`${ctx.base}/accounts.csv`} class="filter">
           <div>
             <label for="accounts-from">{l.from}</label>
-            <input id="accounts-from" name="from" type="date" required />
+            <input
+              id="accounts-from"
+              name="from"
+              type="date"
+              required
+              value={period?.from}
+              {...periodFields}
+            />
           </div>
           <div>
             <label for="accounts-to">{l.to}</label>
-            <input id="accounts-to" name="to" type="date" required />
+            <input id="accounts-to" name="to" type="date" required value={period?.to} {...periodFields} />
           </div>
           <div class="buttons">
             <button type="submit" class="secondary">

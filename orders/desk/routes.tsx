@@ -135,10 +135,14 @@ export function createDesk({
     return isLocale(language) ? language : 'en';
   };
   /** The list as this browser left it: its filter and page, read again as the list reads its query. */
-  const listHref = (c: Context<Env>) => {
+  const listLeft = (c: Context<Env>) => {
     const shown = new URLSearchParams(getCookie(c, listCookie(c)) ?? '');
     const query = (name: string) => shown.get(name) ?? undefined;
-    return `${base}${filterQuery(readFilter(query), readPage(query))}`;
+    return { filter: readFilter(query), page: readPage(query) };
+  };
+  const listHref = (c: Context<Env>) => {
+    const { filter, page } = listLeft(c);
+    return `${base}${filterQuery(filter, page)}`;
   };
   const context = (c: Context<Env>, csrf = ''): PageContext => ({
     locale: localeOf(c),
@@ -376,12 +380,29 @@ export function createDesk({
     const shown = filterQuery(filter, page).slice(1);
     if (shown) setCookie(c, listCookie(c), shown, cookieOptions(c));
     else forgetList(c);
+    return showList(c, filter, page);
+  });
+
+  const showList = async (
+    c: Context<Env>,
+    filter: OrderFilter,
+    page: number,
+    period?: { from: string; to: string },
+  ) => {
     const [result, counts] = await Promise.all([store.listPage(filter, page), store.listCounts(filter)]);
     return render(
       c,
-      <ListPage ctx={pageContext(c)} filter={filter} page={page} result={result} counts={counts} />,
+      <ListPage
+        ctx={pageContext(c)}
+        filter={filter}
+        page={page}
+        result={result}
+        counts={counts}
+        period={period}
+      />,
+      period ? 400 : 200,
     );
-  });
+  };
 
   desk.get('/orders.csv', async (c) => {
     return c.body(
@@ -400,8 +421,11 @@ export function createDesk({
   desk.get('/accounts.csv', async (c) => {
     const from = c.req.query('from');
     const to = c.req.query('to');
-    if (!isDay(from) || !isDay(to) || from > to)
-      return render(c, <ErrorPage ctx={pageContext(c)} text={deskWords[localeOf(c)].errors.period} />, 400);
+    // The list as it was left, with the period kept and the error at its fields.
+    if (!isDay(from) || !isDay(to) || from > to) {
+      const { filter, page } = listLeft(c);
+      return showList(c, filter, page, { from: isDay(from) ? from : '', to: isDay(to) ? to : '' });
+    }
     const rows = await store.accounts(from, to);
     // The file is for the accountant's spreadsheet in the desk's language: its words for the columns, the status
     // and the VAT case, and amounts as numbers it sums (`3870,00` in German), not cents or text.

@@ -202,17 +202,22 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
         .map((_, td) => page(td).text().replace(HTML_SPACE, ' ').trim())
         .get();
     },
-    /** The field a label names. */
-    field(label: string) {
-      const forId = page('label')
+    /** The field a label names; in the section headed `section`, if given. */
+    field(label: string, section?: string) {
+      const scope = section
+        ? page('section').filter((_, element) => page(element).find('h2').first().text() === section)
+        : page('main');
+      assert.ok(scope.length, `a section ${section}`);
+      const forId = scope
+        .find('label')
         .filter((_, element) => page(element).text() === label)
         .attr('for');
       assert.ok(forId, `a label ${label}`);
       return page(`#${forId}`);
     },
     /** What a field's description says (`aria-describedby`), spaces collapsed. */
-    description(label: string) {
-      const ids = (self.field(label).attr('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    description(label: string, section?: string) {
+      const ids = (self.field(label, section).attr('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
       return ids
         .map((id) => page(`#${id}`).text())
         .join(' ')
@@ -1386,10 +1391,28 @@ describe('working with orders', () => {
     );
     assert.deepEqual(await booked('2025-11-01', '2025-11-30'), []);
     // A period that ends before it begins, or has no end, is refused in words, not answered with an empty file.
-    for (const query of ['from=2025-12-31&to=2025-12-01', 'from=2025-12-01&to=']) {
+    // The list stays, with the dates typed kept, the error first and at the fields, which say they are invalid.
+    for (const [query, from, to] of [
+      ['from=2025-12-31&to=2025-12-01', '2025-12-31', '2025-12-01'],
+      ['from=2025-12-01&to=', '2025-12-01', ''],
+    ] as const) {
       const refused = await anna.get(`/desk/accounts.csv?${query}`);
       assert.equal(refused.status, 400, query);
-      assert.ok(anna.text().includes(w.errors.period), query);
+      assert.deepEqual(anna.focused(), {
+        role: 'alert',
+        text: `${w.errors.heading}${w.errors.period}`,
+        focusable: true,
+      });
+      assert.equal(anna.field(w.list.search).attr('value'), 'mitternacht', 'the list as it was left');
+      for (const [label, value] of [
+        [w.list.from, from],
+        [w.list.to, to],
+      ] as const) {
+        const field = anna.field(label, w.list.accounts);
+        assert.equal(field.attr('value') ?? '', value, query);
+        assert.equal(field.attr('aria-invalid'), 'true');
+        assert.equal(anna.description(label, w.list.accounts), `${w.list.accountsHint} ${w.errors.period}`);
+      }
     }
 
     const [confirmation] = await waitFor('the buyer’s confirmation', () => {
