@@ -787,7 +787,8 @@ export function OrderPageView({
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <label for="new-status">{o.newStatus}</label>
-              <select id="new-status" name="status">
+              <p id="status-hint">{o.statusHint}</p>
+              <select id="new-status" name="status" aria-describedby="status-hint">
                 {next.map((status) => (
                   <option key={status} value={status}>
                     {w.statuses[status]}

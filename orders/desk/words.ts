@@ -128,6 +128,8 @@ export interface DeskWords {
     newStatus: string;
     save: string;
     final: string;
+    /** Beside the status: the buyer gets no mail when it changes. */
+    statusHint: string;
     note: string;
     addNote: string;
     resend: string;
@@ -319,6 +321,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       newStatus: 'Neuer Status',
       save: 'Status speichern',
       final: 'Der Status ist endgültig.',
+      statusHint:
+        'Der Kunde erfährt davon nichts: Ein Statuswechsel sendet keine E-Mail. Geben Sie ihm selbst Bescheid, etwa wenn die Lieferung beginnt.',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
       resend: 'Fehlgeschlagene oder verworfene E-Mail erneut senden',
@@ -536,6 +540,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       newStatus: 'New status',
       save: 'Save the status',
       final: 'The status is final.',
+      statusHint:
+        'The buyer is not told: a status change sends no email. Let them know yourself, for example when delivery begins.',
       note: 'Note',
       addNote: 'Add the note',
       resend: 'Send a failed or given-up email again',

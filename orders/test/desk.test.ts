@@ -976,6 +976,7 @@ describe('working with orders', () => {
     await anna.signIn('anna');
     const number = await place(validOrder({ buyer: { ...buyer, email: 'status@kunde.example' } }));
     await anna.get(`/desk/orders/${number}`);
+    assert.equal(anna.description(w.order.newStatus), w.order.statusHint, 'the buyer is not told');
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(w.done.status));
     await anna.submit('/note', { note: 'Rückruf am Montag' });
