@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { domainToUnicode } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { businessDay, businessYear, dayEnd, dayStart, yearStart } from '../lib/business-day';
@@ -446,7 +446,7 @@ export function searchWords(text: string): string[] {
  * The term every order indexed with the current search form has. The service indexes anew, as it starts, each
  * order without it: those indexed before the words were folded, or by an older instance during a rolling deploy.
  */
-export const TERMS_VERSION = 'v:3';
+export const TERMS_VERSION = 'v:4';
 
 /**
  * An address with its domain as people read it, so that either way a buyer or a mail program writes it finds the
@@ -456,6 +456,13 @@ export const TERMS_VERSION = 'v:3';
 function readableAddress(text: string): string {
   const at = text.lastIndexOf('@');
   const domain = at < 0 ? '' : domainToUnicode(text.slice(at + 1));
+  return domain ? `${text.slice(0, at + 1)}${domain}` : text;
+}
+
+/** An address with its domain in IDNA's ASCII form, as mail headers write it; what is no domain stays as it is. */
+function asciiAddress(text: string): string {
+  const at = text.lastIndexOf('@');
+  const domain = at < 0 ? '' : domainToASCII(text.slice(at + 1));
   return domain ? `${text.slice(0, at + 1)}${domain}` : text;
 }
 
@@ -471,11 +478,17 @@ export function categoriesOf(rows: readonly OrderRow[]): string[] {
  */
 export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRow[]): string[] {
   const terms = new Set<string>([TERMS_VERSION]);
-  const addresses = [buyer.email, buyer.invoiceEmail].map(readableAddress);
-  for (const text of [number, buyer.company, ...addresses, buyer.poNumber]) {
+  const addresses = [buyer.email, buyer.invoiceEmail];
+  for (const text of [number, buyer.company, ...addresses.map(readableAddress), buyer.poNumber]) {
     const whole = searchForm(text.trim());
     if (whole) terms.add(`s:${whole}`.slice(0, 200));
     for (const word of searchWords(text)) terms.add(`s:${word}`.slice(0, 200));
+  }
+  // Each address in its ASCII form too, whole, so that a search typed as a mail header writes it finds it by any
+  // beginning (`einkauf@xn--grtn`); its words (`xn`, `5hb11a`) would only find unrelated orders.
+  for (const text of addresses) {
+    const whole = searchForm(asciiAddress(text.trim()));
+    if (whole) terms.add(`s:${whole}`.slice(0, 200));
   }
   for (const category of categoriesOf(lines)) terms.add(`i:${category}`);
   return [...terms];
@@ -485,7 +498,8 @@ export function orderTerms(number: string, buyer: Buyer, lines: readonly OrderRo
 export function queryTerms(q: string): string[] {
   const text = q.trim();
   if (text === '') return [];
-  if (text.includes('@')) return [`s:${searchForm(readableAddress(text))}`];
+  // An address as typed: the order keeps it in both of its domain's forms (`orderTerms`).
+  if (text.includes('@')) return [`s:${searchForm(text)}`];
   // Every word counts, short ones too: an order has to match each, so "PO-2026/17" finds that PO number and not
   // every order whose number begins with 2026.
   return searchWords(text).map((word) => `s:${word}`);
