@@ -574,11 +574,12 @@ export function createDesk({
 
   desk.post('/orders/:number/not-spam', async (c) => {
     const number = c.req.param('number');
-    // An order marked spam by hand after its mails went out has nothing left to send: the page says so. One whose
-    // mail (to the sales team, or the buyer's confirmation) the mark held back sends that one now.
+    // An order marked spam by hand after its mails went out (or failed) has nothing left to send: the page says so.
+    // One whose mail (to the sales team, or the buyer's confirmation) the mark held back sends that one now, and
+    // one held as spam when it came in sends both.
     const before = await store.orderByNumber(number);
     const heldBack = [before?.mail, before?.confirmation].some((mail) => mail?.error === 'spam');
-    const sentBefore = before?.mail?.state === 'sent' && !heldBack;
+    const sentBefore = Boolean(before?.mail) && !heldBack;
     const released = await store.markNotSpam(number, c.get('user')!, (order) =>
       orderMails(order, config, (address) => store.clientHash(address)),
     );

@@ -388,7 +388,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
-        'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung wurden bereits gesendet; es wird keine weitere verschickt.',
+        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren schon gesendet oder fehlgeschlagen, bevor sie markiert wurde; es wird keine weitere verschickt.',
       erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
@@ -605,7 +605,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       giveUp: 'The email has been given up on and no longer counts as failed.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',
-      notSpamSent: 'The order is no longer spam. Its emails were sent before; no further email goes out.',
+      notSpamSent:
+        'The order is no longer spam. Its emails were sent, or had failed, before it was marked; no further email goes out.',
       erase: 'The buyer’s details are erased.',
     },
     errors: {
