@@ -787,7 +787,6 @@ export function OrderPageView({
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <label for="new-status">{o.newStatus}</label>
-              <p id="status-hint">{o.statusHint}</p>
               <select id="new-status" name="status" aria-describedby="status-hint">
                 {next.map((status) => (
                   <option key={status} value={status}>
@@ -795,6 +794,7 @@ export function OrderPageView({
                   </option>
                 ))}
               </select>
+              <p id="status-hint">{o.statusHint}</p>
               <button type="submit">{o.save}</button>
             </form>
           ) : (
