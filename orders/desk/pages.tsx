@@ -332,6 +332,17 @@ export function ordersSheet(orders: StoredOrder[], locale: Locale): (string | nu
   return [header, ...rows];
 }
 
+/**
+ * The mails "not spam" sends: both for an order held as spam when it came in (it has none yet), else those the mark
+ * held back. One sent or failed before the mark is left as it is.
+ */
+export function notSpamSends(order: StoredOrder): ('seller' | 'buyer')[] {
+  if (order.mail === null && order.confirmation === null) return ['seller', 'buyer'];
+  return (['seller', 'buyer'] as const).filter(
+    (kind) => (kind === 'seller' ? order.mail : order.confirmation)?.error === 'spam',
+  );
+}
+
 /** What happened to the confirmation: a spam mark after it went out leaves it sent. */
 function confirmationLabel(order: StoredOrder, w: DeskWords) {
   return mailLabel(order.confirmation, w, noConfirmation(order, w));
@@ -862,7 +873,15 @@ export function OrderPageView({
             (order.spam ? (
               <form method="post" action={action('not-spam')} class="stack">
                 <Csrf token={ctx.csrf} />
-                <p id="not-spam-hint">{o.notSpamHint}</p>
+                <p id="not-spam-hint">
+                  {notSpamSends(order).length > 0
+                    ? fill(o.notSpamHint, {
+                        mails: new Intl.ListFormat(intlLocales[ctx.locale], { type: 'conjunction' }).format(
+                          notSpamSends(order).map((kind) => (kind === 'seller' ? o.sellerMail : o.buyerMail)),
+                        ),
+                      })
+                    : o.notSpamNothing}
+                </p>
                 <button type="submit" aria-describedby="not-spam-hint">
                   {o.notSpam}
                 </button>

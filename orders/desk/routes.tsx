@@ -39,6 +39,7 @@ import {
   SignInPage,
   type PageContext,
   MAX_NOTE,
+  notSpamSends,
   ordersSheet,
 } from './pages';
 import { deskWords } from './words';
@@ -578,8 +579,7 @@ export function createDesk({
     // One whose mail (to the sales team, or the buyer's confirmation) the mark held back sends that one now, and
     // one held as spam when it came in sends both.
     const before = await store.orderByNumber(number);
-    const heldBack = [before?.mail, before?.confirmation].some((mail) => mail?.error === 'spam');
-    const sentBefore = Boolean(before?.mail) && !heldBack;
+    const sentBefore = before !== undefined && notSpamSends(before).length === 0;
     const released = await store.markNotSpam(number, c.get('user')!, (order) =>
       orderMails(order, config, (address) => store.clientHash(address)),
     );

@@ -148,7 +148,9 @@ export interface DeskWords {
     /** Where the status form was, on an order held as spam. */
     spamNoStatus: string;
     notSpam: string;
+    /** What "not spam" sends (`{mails}`: the mails' names), or that it sends nothing. */
     notSpamHint: string;
+    notSpamNothing: string;
     erase: string;
     eraseButton: string;
     eraseHeading: string;
@@ -341,12 +343,13 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       markSpam: 'Als Spam markieren',
       markSpamHint:
-        'Nur solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails gehen nicht hinaus, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam – E-Mails senden“ wählt. Spam zählt nicht für die Buchhaltung.',
+        'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht versendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
       spamNoStatus:
-        'Eine Bestellung, die als Spam gilt, wird nicht bearbeitet. Um ihren Status zu ändern, wählen Sie „Kein Spam – E-Mails senden“; dabei gehen ihre E-Mails hinaus.',
-      notSpam: 'Kein Spam – E-Mails senden',
-      notSpamHint:
-        'Die Bestellung geht dann an den Vertrieb, und der Kunde bekommt seine Eingangsbestätigung.',
+        'Eine Bestellung, die als Spam gilt, kann nicht bearbeitet werden. Um ihren Status zu ändern, wählen Sie „Kein Spam“.',
+      notSpam: 'Kein Spam',
+      notSpamHint: 'Dabei wird gesendet: {mails}.',
+      notSpamNothing:
+        'Dabei wird keine E-Mail gesendet: Die E-Mails zu dieser Bestellung waren schon gesendet oder fehlgeschlagen, bevor sie markiert wurde.',
       erase: 'Kundendaten löschen',
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
@@ -388,7 +391,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
-        'Die Bestellung ist kein Spam mehr. Ihre E-Mails waren schon gesendet oder fehlgeschlagen, bevor sie markiert wurde; es wird keine weitere verschickt.',
+        'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung waren schon vor der Markierung gesendet oder fehlgeschlagen; es wird keine weitere verschickt.',
       erase: 'Die Daten des Kunden sind gelöscht.',
     },
     errors: {
@@ -560,11 +563,12 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       markSpam: 'Mark as spam',
       markSpamHint:
-        'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam: send the emails”. Spam is left out of the accounts.',
-      spamNoStatus:
-        'An order held as spam is not worked on. To change its status, choose “Not spam: send the emails”; its emails then go out.',
-      notSpam: 'Not spam: send the emails',
-      notSpamHint: 'The order then goes to the sales team, and the buyer gets the acknowledgment.',
+        'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
+      spamNoStatus: 'An order held as spam cannot be worked on. To change its status, choose “Not spam”.',
+      notSpam: 'Not spam',
+      notSpamHint: 'This sends: {mails}.',
+      notSpamNothing:
+        'This sends no email: the emails about this order had been sent, or had failed, before it was marked.',
       erase: 'Erase the buyer’s details',
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
@@ -606,7 +610,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',
       notSpamSent:
-        'The order is no longer spam. Its emails were sent, or had failed, before it was marked; no further email goes out.',
+        'The order is no longer spam. Its emails had been sent, or had failed, before it was marked; no further email goes out.',
       erase: 'The buyer’s details are erased.',
     },
     errors: {

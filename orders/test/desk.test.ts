@@ -1141,6 +1141,12 @@ describe('working with orders', () => {
     );
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.text().includes(w.order.spamBecause.tooFast));
+    assert.ok(
+      anna
+        .text()
+        .includes(fill(w.order.notSpamHint, { mails: `${w.order.sellerMail} and ${w.order.buyerMail}` })),
+      'the button says which mails it sends',
+    );
     await anna.submit('/not-spam');
     assert.ok(anna.text().includes(w.done.notSpam));
     await waitFor(
@@ -1209,6 +1215,7 @@ describe('working with orders', () => {
     assert.deepEqual(anna.listed(), [], 'spam is hidden from the list');
     // Let through again: its mail went out before it was marked, so nothing more is sent, and the page says so.
     await anna.get(`/desk/orders/${number}`);
+    assert.ok(anna.text().includes(w.order.notSpamNothing), 'the button says nothing more is sent');
     await anna.submit('/not-spam');
     assert.ok(anna.text().includes(w.done.notSpamSent));
     assert.equal((await store.orderByNumber(number))?.spam, null);
@@ -1730,6 +1737,10 @@ describe('failed mails nobody will send', () => {
       await carla.get(`/desk/orders/${half}`);
       await carla.submit('/spam');
       assert.ok(carla.text().includes(de.done.spam));
+      assert.ok(
+        carla.text().includes(fill(de.order.notSpamHint, { mails: de.order.buyerMail })),
+        carla.text(),
+      );
       await carla.submit('/not-spam');
       assert.ok(carla.text().includes(de.done.notSpam), carla.text());
       assert.ok(!carla.text().includes(de.done.notSpamSent));
