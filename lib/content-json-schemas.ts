@@ -5,7 +5,7 @@ import { categoryContentSchema, categoryTableSchema, dictionarySchema, siteSchem
  * The JSON Schema files in `content/schemas/`, generated from the zod schemas
  * the build checks content with, so that editors' tools (VS Code reads each
  * file's `"$schema"`) offer completion and show errors while they type.
- * `npm run content:schemas` writes them; `npm run check:content` fails when
+ * `npm run check:content -- --write` writes them; `npm run check:content` fails when
  * they are out of date. Rules a JSON Schema cannot express (unique ids and
  * slugs, the same keys in every language) are checked by the build alone.
  */

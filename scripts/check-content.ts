@@ -6,7 +6,7 @@
  * up to date (each file's `"$schema"` line is checked in __tests__/content.test.ts).
  *
  *   npm run check:content               check
- *   npm run check:content -- --write    also (re)write content/schemas/ and exit
+ *   npm run check:content -- --write    (re)write content/schemas/ first, then check
  */
 import fs from 'node:fs';
 import path from 'node:path';
