@@ -490,7 +490,13 @@ export function ListPage({
                     <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
                       {order.number}
                     </a>
-                    {order.spam && <span class="tag">{l.spamTag}</span>}
+                    {/* A space between them, or a screen reader and a copy read "LW-…-000057Spam". */}
+                    {order.spam && (
+                      <>
+                        {' '}
+                        <span class="tag">{l.spamTag}</span>
+                      </>
+                    )}
                   </th>
                   <td>{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
                   <td>{order.erased ? '—' : order.buyer.company}</td>
@@ -590,6 +596,13 @@ function eventDetail(event: OrderEvent, w: DeskWords): string {
   if (event.kind === 'status' && event.detail in w.statuses)
     return w.statuses[event.detail as keyof DeskWords['statuses']];
   if (event.kind === 'giveUp') return event.detail === 'buyer' ? w.order.buyerMail : w.order.sellerMail;
+  // Sent again from the order's page names the mail; from the command line (or before it was named), every unsent one.
+  if (event.kind === 'retry')
+    return event.detail === 'buyer'
+      ? w.order.buyerMail
+      : event.detail === 'seller'
+        ? w.order.sellerMail
+        : w.order.mails;
   return event.detail;
 }
 
@@ -672,7 +685,8 @@ export function OrderPageView({
           <p>{o.erased}</p>
         ) : (
           <address>
-            {buyerLines(order.buyer, words0, { poNumber: o.poNumber }).map((line) => (
+            {/* The PO number stands with the order's facts above. */}
+            {buyerLines({ ...order.buyer, poNumber: '' }, words0).map((line) => (
               <span key={line}>
                 {line}
                 <br />
@@ -710,7 +724,7 @@ export function OrderPageView({
                   </th>
                   {/* In the desk's language, as the industry beside it: the stored text is in the order's. */}
                   <td>{areaIn(line, words0)}</td>
-                  <td class="num">{line.quantity}</td>
+                  <td class="num">{new Intl.NumberFormat(intlLocales[ctx.locale]).format(line.quantity)}</td>
                   <td class="num">{formatMoney(line.price, ctx.locale)}</td>
                   <td class="num">{formatMoney(line.total, ctx.locale)}</td>
                 </tr>
@@ -926,6 +940,7 @@ function ConfirmStep({
   fields = {},
   confirm,
   cancel,
+  danger = true,
 }: {
   ctx: PageContext;
   order: StoredOrder;
@@ -937,6 +952,8 @@ function ConfirmStep({
   fields?: Record<string, string>;
   confirm: string;
   cancel: string;
+  /** The confirm button in red: for what cannot be undone and loses something (an erasure, a cancellation). */
+  danger?: boolean;
 }) {
   return (
     <Layout ctx={ctx} title={title}>
@@ -948,7 +965,7 @@ function ConfirmStep({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button type="submit" class="danger">
+          <button type="submit" class={danger ? 'danger' : undefined}>
             {confirm}
           </button>
           <a href={`${ctx.base}/orders/${order.number}`}>{cancel}</a>
@@ -996,6 +1013,7 @@ export function FinalStatusConfirmPage({
       fields={{ status, confirm: status }}
       confirm={step.confirm}
       cancel={o.keepStatus}
+      danger={status === 'cancelled'}
     />
   );
 }
@@ -1004,9 +1022,11 @@ export function FinalStatusConfirmPage({
 export function ErrorPage({ ctx, text, order }: { ctx: PageContext; text: string; order?: string }) {
   const w = words(ctx.locale);
   return (
-    <Layout ctx={ctx} title={w.errors.heading}>
+    <Layout ctx={ctx} title={w.errors.heading} notice={noticeTitle(w, undefined, text)}>
       <h1>{w.errors.heading}</h1>
-      <p role="alert">{text}</p>
+      <p tabindex={-1} autofocus>
+        {text}
+      </p>
       {order && (
         <p>
           <a href={`${ctx.base}/orders/${encodeURIComponent(order)}`}>

@@ -489,6 +489,7 @@ export function createDesk({
     // the spam mark or the erasure that no longer fits the order: someone changed it since, and the page shows how.
     const errorTexts: Partial<Record<string, string>> = {
       status: w.errors.status,
+      'status-changed': w.errors.changed,
       note: w.errors.note,
       'note-erased': w.errors.noteAfterErasure,
       'spam-worked': w.errors.spamWorked,
@@ -524,10 +525,13 @@ export function createDesk({
     // keystroke and Enter never cancel an order by themselves.
     if (isFinalStatus(status) && form.confirm !== status) {
       const order = await store.orderByNumber(number);
-      if (!order || !NEXT_STATUSES[order.status].includes(status)) return back(c, number, 'error=status');
+      // The form offers only the statuses that follow: one that no longer follows was changed meanwhile.
+      if (!order || !NEXT_STATUSES[order.status].includes(status))
+        return back(c, number, 'error=status-changed');
       return render(c, <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} />);
     }
-    if (!(await store.changeStatus(number, status, c.get('user')!))) return back(c, number, 'error=status');
+    if (!(await store.changeStatus(number, status, c.get('user')!)))
+      return back(c, number, 'error=status-changed');
     return back(c, number, 'done=status');
   });
 
@@ -550,7 +554,7 @@ export function createDesk({
     const { kind } = await c.req.parseBody();
     const mail = kind === 'seller' || kind === 'buyer' ? kind : undefined;
     if (!(await store.retryMail(number, mail))) return back(c, number, 'error=retry');
-    await store.recordEvent(number, { who: c.get('user')!, kind: 'retry' });
+    await store.recordEvent(number, { who: c.get('user')!, kind: 'retry', detail: mail ?? '' });
     onMail();
     return back(c, number, 'done=retry');
   });

@@ -249,8 +249,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       showSpam: 'Spam anzeigen',
       mailFailed: 'Nur Bestellungen mit fehlgeschlagener E-Mail',
       spamHidden: {
-        one: 'Eine Bestellung wurde als Spam erkannt und ist ausgeblendet.',
-        other: '{count} Bestellungen wurden als Spam erkannt und sind ausgeblendet.',
+        one: 'Eine Bestellung gilt als Spam und ist ausgeblendet.',
+        other: '{count} Bestellungen gelten als Spam und sind ausgeblendet.',
         link: 'Spam anzeigen',
       },
       apply: 'Filtern',
@@ -317,7 +317,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       tries: 'Fehlversuche',
       answer: 'Letzte Antwort des Mailservers',
       history: 'Verlauf',
-      noHistory: 'Noch nichts.',
+      noHistory: 'Noch keine Einträge.',
       actions: 'Bearbeiten',
       changeStatus: 'Status ändern',
       newStatus: 'Neuer Status',
@@ -337,9 +337,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       giveUpBuyer: 'Eingangsbestätigung verwerfen',
       spam: 'Spam',
       spamBecause: {
-        honeypot: 'Spam: Das versteckte Feld war ausgefüllt.',
-        tooFast: 'Spam: schneller abgeschickt, als ein Mensch tippt.',
-        staff: 'Spam: von Hand markiert.',
+        honeypot: 'Das versteckte Feld war ausgefüllt.',
+        tooFast: 'Schneller abgeschickt, als ein Mensch tippt.',
+        staff: 'Von Hand markiert.',
       },
       markSpam: 'Als Spam markieren',
       markSpamHint:
@@ -354,7 +354,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
       eraseText:
-        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht; E-Mails zu dieser Bestellung, die noch nicht gesendet sind, werden nicht mehr gesendet. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung erhalten, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung. Danach lassen sich keine Notizen mehr hinzufügen. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
+        'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht; E-Mails zu dieser Bestellung, die noch nicht gesendet wurden, werden nicht mehr gesendet. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung erhalten, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung. Danach lassen sich keine Notizen mehr hinzufügen. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -365,7 +365,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         },
         cancelled: {
           heading: 'Bestellung {number} stornieren?',
-          text: 'Die Bestellung wird endgültig storniert; ihr Status lässt sich danach nicht mehr ändern.',
+          text: 'Die Bestellung wird endgültig storniert; ihr Status lässt sich danach nicht mehr ändern. Der Kunde erhält darüber keine E-Mail: Bitte geben Sie ihm selbst Bescheid.',
           confirm: 'Endgültig stornieren',
         },
       },
@@ -377,7 +377,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     events: {
       status: 'Status: {detail}',
       note: 'Notiz: {detail}',
-      retry: 'E-Mail erneut in die Warteschlange gestellt',
+      retry: 'Erneut zum Senden eingereiht: {detail}',
       giveUp: 'E-Mail verworfen: {detail}',
       spam: 'Als Spam markiert',
       notSpam: 'Spam-Markierung aufgehoben',
@@ -469,8 +469,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       showSpam: 'Show spam',
       mailFailed: 'Only orders with a failed email',
       spamHidden: {
-        one: 'One order was flagged as spam and is hidden.',
-        other: '{count} orders were flagged as spam and are hidden.',
+        one: 'One order is held as spam and hidden.',
+        other: '{count} orders are held as spam and hidden.',
         link: 'Show spam',
       },
       apply: 'Filter',
@@ -484,7 +484,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       net: 'Net',
       mails: 'Emails',
       seller: 'Sales',
-      buyer: 'Confirmation',
+      buyer: 'Acknowledgment',
       spamTag: 'Spam',
       none: 'No orders match this filter.',
       previous: 'Newer',
@@ -537,7 +537,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       tries: 'Failed attempts',
       answer: 'The mail server’s last answer',
       history: 'History',
-      noHistory: 'Nothing yet.',
+      noHistory: 'No entries yet.',
       actions: 'Actions',
       changeStatus: 'Change the status',
       newStatus: 'New status',
@@ -557,9 +557,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       giveUpBuyer: 'Give up on the acknowledgment email',
       spam: 'Spam',
       spamBecause: {
-        honeypot: 'Spam: the hidden field was filled in.',
-        tooFast: 'Spam: sent faster than a person types.',
-        staff: 'Spam: marked by hand.',
+        honeypot: 'The hidden field was filled in.',
+        tooFast: 'Sent faster than a person types.',
+        staff: 'Marked manually.',
       },
       markSpam: 'Mark as spam',
       markSpamHint:
@@ -584,7 +584,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         },
         cancelled: {
           heading: 'Cancel order {number}?',
-          text: 'This cancels the order for good: its status cannot be changed afterwards.',
+          text: 'This cancels the order for good: its status cannot be changed afterwards. The buyer gets no email about it: please let them know yourself.',
           confirm: 'Cancel the order for good',
         },
       },
@@ -596,7 +596,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     events: {
       status: 'Status: {detail}',
       note: 'Note: {detail}',
-      retry: 'Email queued again',
+      retry: 'Queued to be sent again: {detail}',
       giveUp: 'Email given up: {detail}',
       spam: 'Marked as spam',
       notSpam: 'Marked as not spam',

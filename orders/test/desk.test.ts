@@ -841,9 +841,11 @@ describe('working with orders', () => {
     };
     for (const query of ['sonnenschein', 'dachbau', 'einkauf@sonnenschein.example', 'PO-77123', found])
       assert.deepEqual(await rows(new URLSearchParams({ q: query }).toString()), [found], query);
-    // The order's page names the PO number as the buyer's, not with the form's „Ihre Bestellnummer“.
+    // The order's page names the PO number as the buyer's, not with the form's „Ihre Bestellnummer“, once: among
+    // the order's facts (a term and its value), not again in the address.
     await anna.get(`/desk/orders/${found}`);
-    assert.ok(anna.text().includes(`${w.order.poNumber}: PO-77123`));
+    assert.ok(anna.text().includes(`${w.order.poNumber}PO-77123`), anna.text());
+    assert.equal(anna.text().split('PO-77123').length, 2, 'once');
     assert.ok(!anna.text().includes(`${getDictionary('de').checkout.fields.poNumber}:`));
     // A PO number of several parts, beside one that differs in the last: only the one asked for.
     const [seventeen] = [
@@ -984,6 +986,14 @@ describe('working with orders', () => {
     const number = await place(validOrder({ buyer: { ...buyer, email: 'status@kunde.example' } }));
     await anna.get(`/desk/orders/${number}`);
     assert.equal(anna.description(w.order.newStatus), w.order.statusHint, 'the buyer is not told');
+    // A colleague confirmed it meanwhile: the same choice now says the order changed, and shows it as it is.
+    const other = await place(validOrder({ buyer: { ...buyer, email: 'status-race@kunde.example' } }));
+    await anna.get(`/desk/orders/${other}`);
+    assert.equal(await store.changeStatus(other, 'confirmed', 'ben'), true);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(w.errors.changed), anna.text());
+    assert.equal((await store.events(other)).length, 1, 'only the colleague’s change');
+    await anna.get(`/desk/orders/${number}`);
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(w.done.status));
     await anna.submit('/note', { note: 'Rückruf am Montag' });
