@@ -680,6 +680,10 @@ export async function openStore(
       connectionTimeoutMillis: 3000,
       query_timeout: 5000,
       statement_timeout: 5000,
+      // An instance that froze or lost its network inside a transaction would hold the intake lock until the
+      // server's TCP keepalive noticed (hours), and every instance's orders would wait for it. The server ends
+      // such a session itself; no transaction of the service waits on anything but its own statements.
+      idle_in_transaction_session_timeout: 15_000,
       // Connections are kept a minute: a burst after a quiet spell finds them open, not to be made under load.
       idleTimeoutMillis: 60_000,
       keepAlive: true,

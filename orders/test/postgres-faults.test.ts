@@ -3,6 +3,7 @@
 // (an idle pool connection the server closes is reported, not fatal); once Postgres is back they serve again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { orderAcceptedSchema, orderErrorSchema } from '../../lib/checkout/order-request';
 import {
   alive,
@@ -26,11 +27,12 @@ describe('Postgres restarted and stopped', { skip }, () => {
   let postgres: Postgres;
   let smtp: Smtp;
   let instances: ServiceProcess[] = [];
+  let env: Record<string, string>;
 
   before(async () => {
     postgres = await startPostgres();
     smtp = await startSmtp();
-    const env = {
+    env = {
       DATABASE_URL: postgres.url,
       SMTP_URL: smtp.url,
       ORDER_RATE_LIMIT: '0',
@@ -125,5 +127,47 @@ describe('Postgres restarted and stopped', { skip }, () => {
     await postgres.start();
     await servingAgain();
     for (const service of instances) assert.equal((await health(service.url)).database, 'ok');
+  });
+
+  it('takes orders again within seconds while another instance is frozen inside an order’s transaction', async () => {
+    const [frozen, other] = instances as [ServiceProcess, ServiceProcess];
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    const heldLocks = async (granted: boolean, type: string) =>
+      (
+        await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_locks where granted = $1 and locktype = $2 and pid <> pg_backend_pid()',
+          [granted, type],
+        )
+      ).rows[0]!.n;
+    let stuck: Promise<string> | undefined;
+    try {
+      // An order of the one instance waits at its insert, its intake lock taken, while the table is locked; then
+      // the instance stops (a frozen VM, a host cut off) and the table is let go: its session sits idle inside
+      // the transaction, holding the lock every order takes first.
+      await admin.query('begin');
+      await admin.query('lock table orders in exclusive mode');
+      stuck = attempt(frozen.url);
+      await waitFor('the order waiting for the table', async () => (await heldLocks(false, 'relation')) > 0);
+      frozen.child.kill('SIGSTOP');
+      await admin.query('commit');
+      assert.equal(await heldLocks(true, 'advisory'), 1, 'the frozen session holds the intake lock');
+      // The server ends that session (`idle_in_transaction_session_timeout`): the other instance takes orders
+      // again, not after the hours a TCP keepalive takes to notice.
+      const number = await waitFor(
+        'an order taken by the other instance',
+        async () => {
+          const answer = await attempt(other.url);
+          return answer.startsWith('LW-') && answer;
+        },
+        60_000,
+      );
+      await waitFor('its mail', () => smtp.mailsOf(number).length === 1);
+    } finally {
+      await kill(frozen.child);
+      await admin.end();
+    }
+    assert.doesNotMatch(await stuck, /^LW-/, 'the frozen instance’s order was not answered as taken');
+    instances = [await startProcess(env), other];
   });
 });
