@@ -30,10 +30,15 @@ export interface Outbox {
   stop: (deadlineMs?: number) => Promise<void>;
 }
 
-/** Whether the mail server refused for good: an SMTP reply code of 5xx. */
+/**
+ * Whether the mail server refused this mail for good: a permanent reply (nodemailer's `permanent`: a 5xx but 503)
+ * to its recipient or to its content. A permanent reply to the sign-in or to the sender (a changed password, a
+ * sending quota, a sender not allowed) is for the operator to fix, not a fault of the mail: it is tried again, and
+ * health counts it as pending meanwhile, instead of every mail of the outage failing at its first try.
+ */
 export function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  const { permanent, command } = (error ?? {}) as { permanent?: unknown; command?: unknown };
+  return permanent === true && (command === 'RCPT TO' || command === 'DATA');
 }
 
 /**

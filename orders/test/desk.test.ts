@@ -1767,7 +1767,12 @@ describe('failed mails nobody will send', () => {
         send: async (message) => {
           if (message.kind !== 'buyer') return void toSales.push(message.orderNumber);
           if (refusing && message.orderNumber === refused)
-            throw Object.assign(new Error('552 5.2.2 Mailbox full'), { responseCode: 552 });
+            // As nodemailer reports a recipient's server refusing for good.
+            throw Object.assign(new Error('552 5.2.2 Mailbox full'), {
+              responseCode: 552,
+              command: 'RCPT TO',
+              permanent: true,
+            });
           confirmed.push(message.orderNumber);
         },
         retryMaxMs: 50,

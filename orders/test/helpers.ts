@@ -145,6 +145,8 @@ export interface SmtpBehaviour {
   dataStallMs?: (mail: number) => number;
   /** Refuses a mail with this reply, e.g. `{ code: 550, message: 'No such user' }`. */
   refuse?: (mail: number) => { code: number; message: string } | undefined;
+  /** Takes mail only from a client signed in with this password; refuses any other with 535. */
+  password?: string;
 }
 
 /**
@@ -162,7 +164,13 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
   let mails = 0;
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: behaviour.password === undefined,
+    // The test's server has no certificate: sign-in without TLS, on 127.0.0.1 only.
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.password === behaviour.password) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
     disabledCommands: ['STARTTLS'],
     logger: false,
     onConnect(_session, callback) {

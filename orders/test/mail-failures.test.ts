@@ -157,7 +157,12 @@ describe('mail failures', () => {
       send: async (message) => {
         if (message.kind !== 'buyer') return;
         const [code, quoted] = ++refusals === 1 ? [451, `<${message.to}>`] : [550, `'${message.to}'`];
-        throw Object.assign(new Error(`${code} ${quoted}: Mailbox unavailable`), { responseCode: code });
+        // As nodemailer reports a refusal of the recipient: a 5xx for good, a 4xx for now.
+        throw Object.assign(new Error(`${code} ${quoted}: Mailbox unavailable`), {
+          responseCode: code,
+          command: 'RCPT TO',
+          permanent: code >= 500,
+        });
       },
       retryMaxMs: 50,
       leaseMs: 4000,

@@ -118,6 +118,63 @@ describe('the outbox', () => {
     }
   });
 
+  it('keeps trying a mail, not failing it, while the mail server refuses the service’s password, and sends it once the password is right', async () => {
+    const smtp = await startSmtp(0, { password: 'the right one' });
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-auth'), 'orders.db') });
+    const signedIn = (password: string) => {
+      const url = new URL(smtp.url);
+      url.username = 'shop';
+      url.password = password;
+      return mailTransport({ kind: 'smtp', url: url.href });
+    };
+    const logged: string[] = [];
+    const wrong = signedIn('an old one');
+    let outbox = startOutbox({
+      store,
+      send: wrong.send,
+      retryMaxMs: 1000,
+      leaseMs: 60_000,
+      log: (line) => logged.push(line),
+    });
+    const app = createApp({ store, config, onMail: () => outbox.wake() });
+    try {
+      const response = await app.request('/api/orders', post(validOrder()));
+      assert.equal(response.status, 201);
+      const { orderNumber } = orderAcceptedSchema.parse(await response.json());
+      // A 535 is a permanent reply, but to the service's sign-in, not to the mail: each try waits for the next.
+      await waitFor(
+        'two refused tries of the mail to the sales team',
+        () =>
+          logged.filter(
+            (line) =>
+              line.includes(`The mail to the sales team of ${orderNumber} not sent`) && line.includes('535'),
+          ).length >= 2,
+      );
+      assert.deepEqual(
+        logged.filter((line) => line.includes('FAILED')),
+        [],
+      );
+      assert.equal((await store.orderByNumber(orderNumber))?.mail?.state, 'pending');
+      assert.deepEqual(await store.mailCounts(), { pending: 2, failed: 0 });
+      await outbox.stop();
+      wrong.close();
+      // The operator sets the new password: the mails go out.
+      const right = signedIn('the right one');
+      outbox = startOutbox({ store, send: right.send, retryMaxMs: 1000, leaseMs: 60_000, log: () => {} });
+      await waitFor(
+        'the mail sent',
+        () => smtp.mailsOf(orderNumber).length === 1 && smtp.confirmationsOf(orderNumber).length === 1,
+        20_000,
+      );
+      await outbox.stop();
+      right.close();
+    } finally {
+      await outbox.stop();
+      await store.close();
+      await smtp.close();
+    }
+  });
+
   it('mails an order answered with 201 after the service was killed with SIGKILL and started again', async () => {
     const dataDir = tempDir('orders-kill');
     const port = await freePort();
