@@ -221,9 +221,8 @@ export async function runCommand(
       }
       case 'prune': {
         const { deleted, cleared } = await store.prune(now, config.retentionYears);
-        const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS, SESSION_MAX_MS);
-        await store.compact('prune');
-        // Each order deleted by its number, as erasures are: the owner can tell which records went, and why.
+        // Each order deleted by its number, as erasures are: the owner can tell which records went, and why. Named
+        // and its mail files removed at once, before anything else can fail: a later prune no longer finds them.
         for (const gone of deleted) {
           for (const file of mailFiles(config.mail, gone.number)) fs.rmSync(file, { force: true });
           out(
@@ -232,6 +231,8 @@ export async function runCommand(
               : `${gone.number}: deleted, received ${businessDay(new Date(gone.since))} (kept ${config.retentionYears} years after the end of its year)`,
           );
         }
+        const signIns = await store.pruneSignIns(now, SESSION_IDLE_MS, SESSION_MAX_MS);
+        await store.compact('prune');
         const spam = deleted.filter((gone) => gone.why === 'spam').length;
         out(
           `Pruned: ${deleted.length} ${deleted.length === 1 ? 'order' : 'orders'} deleted (${spam} spam after ${SPAM_DAYS} days, ${deleted.length - spam} orders after ${config.retentionYears} years), ${cleared} sent mail bodies cleared, ${signIns.sessions} idle desk sessions and ${signIns.failures} old wrong passwords deleted`,

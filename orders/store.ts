@@ -1732,7 +1732,14 @@ export async function openStore(
           .where('erased_at', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;
-        if (order.mail === null && order.confirmation === null) {
+        // Whether it has mails is read here, under the lock: another "not spam" and a new mark in the moment since
+        // the order was read would otherwise queue a second pair.
+        const queued = await tx
+          .selectFrom('outbox')
+          .select('id')
+          .where('order_id', '=', id)
+          .executeTakeFirst();
+        if (!queued) {
           await queueMails(tx, id, mails, now, !limited);
           if (limited)
             await tx
