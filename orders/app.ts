@@ -32,6 +32,7 @@ import { EXPORT_LOCK_FAILURES, throttledTry } from './desk/auth';
 import { confirmationRecipient, orderMails } from './messages';
 import {
   DatabaseUnavailable,
+  OrderOutcomeUnknown,
   TooManyOrders,
   hashOf,
   type NewOrder,
@@ -323,6 +324,21 @@ export function createApp({
     // A refusal a middleware made on purpose (the desk's same-origin check): its own answer.
     if (error instanceof HTTPException) return error.getResponse();
     log(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    // The commit's answer was lost: the order may be stored. Not 503's "nothing was stored", or a buyer might order
+    // again by e-mail; 504, which the checkout reads as "may have arrived, sending again is safe" (same key).
+    if (error instanceof OrderOutcomeUnknown)
+      return problems(
+        c,
+        504,
+        [
+          {
+            field: 'database',
+            message:
+              'The order service lost its database’s answer while it stored the order: it may have been stored. Send it again with the same Idempotency-Key; it is never stored twice.',
+          },
+        ],
+        { 'Retry-After': String(RETRY_AFTER_S) },
+      );
     // The database is away (restarting, down, locked): nothing was stored, and the client may try again.
     if (error instanceof DatabaseUnavailable)
       return problems(

@@ -57,6 +57,12 @@ export function openApiDocument() {
               ...error('The database does not answer (field `database`); nothing was stored.'),
               headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
             },
+            '504': {
+              ...error(
+                'The database’s answer to the order’s commit was lost (field `database`): the order may be stored. The same request with the same `Idempotency-Key` answers with it, or stores it once.',
+              ),
+              headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+            },
           },
         },
       },

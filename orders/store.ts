@@ -576,6 +576,22 @@ export class DatabaseUnavailable extends Error {
 }
 
 /**
+ * The order's transaction ran to its commit, and the database's answer to the commit was lost (the connection
+ * broke, the wait ran out): the order may be stored or not. The same request with the same key tells which.
+ */
+export class OrderOutcomeUnknown extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The database did not confirm the order's commit: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'OrderOutcomeUnknown';
+  }
+}
+
+/**
  * A client already sent as many new orders in the window as the rate limit allows: nothing was stored. `oldest` is
  * the first of them, whose leaving the window lets the next one in.
  */
@@ -1047,6 +1063,7 @@ export async function openStore(
       mailsFor: ((number: string) => OrderMails) | undefined,
       limit?: OrderLimit,
     ): Promise<{ order: StoredOrder; created: boolean }> {
+      let committing = false;
       try {
         const { number, skipped } = await db.transaction().execute(async (tx) => {
           await takeIntakeLock(tx);
@@ -1093,6 +1110,7 @@ export async function openStore(
           await tx.updateTable('orders').set({ number }).where('id', '=', id).execute();
           await insertTerms(tx, Number(id), orderTerms(number, order.buyer, order.lines));
           if (mailsFor) await queueMails(tx, Number(id), mailsFor(number), order.createdAt, !skipped);
+          committing = true;
           return { number, skipped };
         });
         const pending = (): MailState => ({
@@ -1117,8 +1135,10 @@ export async function openStore(
         if (error instanceof TooManyOrders) throw error;
         // The key's unique index refused a second row, or the key was taken while the transaction waited for
         // its turn: the other request's order is the one.
-        const raced = await findOrder(order.key);
+        const raced = await findOrder(order.key).catch(() => undefined);
         if (raced) return { order: raced, created: false };
+        // Every statement went through and the commit failed: stored or not, the database has not said.
+        if (committing) throw new OrderOutcomeUnknown(error);
         throw error;
       }
     },
@@ -1923,7 +1943,7 @@ export async function openStore(
 
 /**
  * Every method that reads or writes the database reports a failure as DatabaseUnavailable; `TooManyOrders` is an
- * answer, not a failure, and passes as it is.
+ * answer, not a failure, and `OrderOutcomeUnknown` says more than a failure: both pass as they are.
  */
 function guarded<T extends object>(store: T): T {
   const plain = new Set(['clientHash', 'close', 'kind']);
@@ -1935,7 +1955,12 @@ function guarded<T extends object>(store: T): T {
             try {
               return await (value as (...args: unknown[]) => Promise<unknown>)(...args);
             } catch (error) {
-              if (error instanceof DatabaseUnavailable || error instanceof TooManyOrders) throw error;
+              if (
+                error instanceof DatabaseUnavailable ||
+                error instanceof TooManyOrders ||
+                error instanceof OrderOutcomeUnknown
+              )
+                throw error;
               throw new DatabaseUnavailable(error);
             }
           }

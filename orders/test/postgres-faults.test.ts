@@ -129,6 +129,40 @@ describe('Postgres restarted and stopped', { skip }, () => {
     for (const service of instances) assert.equal((await health(service.url)).database, 'ok');
   });
 
+  it('answers 504, not "nothing was stored", when the commit’s answer is lost, and the same request then stores it once', async () => {
+    const [service] = instances as [ServiceProcess];
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    // The connection ends at the commit, as when a failover or a network cut takes it: a trigger deferred to the
+    // commit ends its own session. Whether a commit got through then, the service cannot know.
+    await admin.query(`create function lost_commit() returns trigger language plpgsql as
+      $$ begin perform pg_terminate_backend(pg_backend_pid()); return null; end $$`);
+    await admin.query(`create constraint trigger lost_commit after insert on orders
+      deferrable initially deferred for each row execute function lost_commit()`);
+    const order = validOrder();
+    try {
+      const lost = await fetch(`${service.url}/api/orders`, post(order));
+      assert.equal(lost.status, 504);
+      assert.ok(Number(lost.headers.get('Retry-After')) > 0);
+      assert.deepEqual(
+        orderErrorSchema.parse(await lost.json()).errors.map((error) => error.field),
+        ['database'],
+      );
+    } finally {
+      await admin.query('drop trigger lost_commit on orders');
+      await admin.query('drop function lost_commit()');
+    }
+    // Sent again as the checkout does (the same key): the order, stored and mailed once.
+    const again = await fetch(`${service.url}/api/orders`, post(order));
+    assert.ok([200, 201].includes(again.status), String(again.status));
+    const { orderNumber } = orderAcceptedSchema.parse(await again.json());
+    const rows = await admin.query('select count(*)::int as n from orders where key = $1', [order.key]);
+    assert.equal(rows.rows[0].n, 1);
+    await admin.end();
+    await waitFor('its mail', () => smtp.mailsOf(orderNumber).length > 0);
+    assert.equal(smtp.mailsOf(orderNumber).length, 1);
+  });
+
   it('takes orders again within seconds while another instance is frozen inside an order’s transaction', async () => {
     const [frozen, other] = instances as [ServiceProcess, ServiceProcess];
     const admin = new pg.Client({ connectionString: postgres.url });
