@@ -1559,10 +1559,28 @@ export async function openStore(
      * locks no one out.
      */
     async compact(after: 'erase' | 'prune'): Promise<void> {
-      if (database.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-      else if (after === 'erase')
-        await sql`vacuum (full, analyze) orders, outbox, order_terms, events`.execute(db);
-      else await sql`vacuum orders, outbox, order_terms, events`.execute(db);
+      if (database.kind === 'sqlite') {
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+        return;
+      }
+      // On a grown database VACUUM outlasts the 5 s a request may take: a connection of its own, without that
+      // limit. It waits at most 5 s for the tables (a long read holding them fails it, and orders never queue
+      // behind a VACUUM FULL that waits).
+      const client = new pg.Client({
+        connectionString: database.url,
+        connectionTimeoutMillis: 3000,
+        lock_timeout: 5000,
+      });
+      await client.connect();
+      try {
+        await client.query(
+          after === 'erase'
+            ? 'vacuum (full, analyze) orders, outbox, order_terms, events'
+            : 'vacuum orders, outbox, order_terms, events',
+        );
+      } finally {
+        await client.end();
+      }
     },
 
     // ---- The desk: its list, an order's page and its actions, each recorded with who and when. ----
