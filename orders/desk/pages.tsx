@@ -806,8 +806,8 @@ export function OrderPageView({
         <h2 id="actions">{o.actions}</h2>
         <div class="actions">
           {order.spam ? (
-            // It names the "not spam" button, which an erased order does not offer.
-            !order.erased && <p>{o.spamNoStatus}</p>
+            // The hint names the "not spam" button, which an erased order does not offer: it says why nothing is left.
+            <p>{order.erased ? o.spamErased : o.spamNoStatus}</p>
           ) : next.length > 0 ? (
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
@@ -845,8 +845,9 @@ export function OrderPageView({
                 maxlength={MAX_NOTE}
                 required
                 aria-invalid={noteError ? 'true' : undefined}
-                aria-describedby={noteError ? 'note-error' : undefined}
+                aria-describedby={noteError ? 'note-hint note-error' : 'note-hint'}
               ></textarea>
+              <p id="note-hint">{o.noteHint}</p>
               <button type="submit">{o.addNote}</button>
             </form>
           )}

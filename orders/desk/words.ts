@@ -165,6 +165,10 @@ export interface DeskWords {
     noteErased: string;
     /** Where the note form was, on an order whose buyer's details are erased. */
     noNotesAfterErasure: string;
+    /** Under the note field: how long a note may be, and that it stays as written. */
+    noteHint: string;
+    /** An order held as spam whose buyer's details were erased: nothing to do, and when it goes. */
+    spamErased: string;
   };
   events: Record<EventKind, string>;
   done: Record<'status' | 'note' | 'retry' | 'giveUp' | 'spam' | 'notSpam' | 'notSpamSent' | 'erase', string>;
@@ -284,7 +288,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         vatCase: 'Umsatzsteuerfall',
         vat: 'Umsatzsteuer (EUR)',
         gross: 'Brutto (EUR)',
-        country: 'Land',
+        country: 'Land (ISO-Code)',
         vatId: 'USt-IdNr.',
       },
     },
@@ -371,6 +375,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       keepStatus: 'Zurück, ohne den Status zu ändern',
       noteErased: 'Notiz (Text gelöscht)',
+      noteHint: 'Höchstens 2.000 Zeichen. Eine Notiz lässt sich danach nicht mehr ändern oder löschen.',
+      spamErased:
+        'Diese Bestellung gilt als Spam, und die Kundendaten sind gelöscht: Hier ist nichts mehr zu tun. Sie wird 30 Tage nach der Spam-Markierung von selbst gelöscht.',
       noNotesAfterErasure:
         'Zu dieser Bestellung lassen sich keine Notizen mehr hinzufügen, weil die Kundendaten gelöscht sind.',
     },
@@ -392,7 +399,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
         'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung waren schon vor der Markierung gesendet oder fehlgeschlagen; es wird keine weitere verschickt.',
-      erase: 'Die Daten des Kunden sind gelöscht.',
+      erase:
+        'Die Kundendaten sind gelöscht. Bitte löschen Sie jetzt auch die E-Mails zu dieser Bestellung im Postfach des Vertriebs.',
     },
     errors: {
       heading: 'Das hat nicht geklappt',
@@ -504,7 +512,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         vatCase: 'VAT case',
         vat: 'VAT (EUR)',
         gross: 'Gross (EUR)',
-        country: 'Country',
+        country: 'Country (ISO code)',
         vatId: 'VAT ID',
       },
     },
@@ -590,6 +598,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       keepStatus: 'Go back without changing the status',
       noteErased: 'Note (text erased)',
+      noteHint: 'At most 2,000 characters. A note cannot be changed or deleted afterwards.',
+      spamErased:
+        'This order is held as spam and the buyer’s details are erased: there is nothing left to do. It is deleted by itself 30 days after it was marked as spam.',
       noNotesAfterErasure:
         'No more notes can be added to this order because the buyer’s details have been erased.',
     },
@@ -611,7 +622,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       notSpam: 'The order is no longer spam; its emails go out.',
       notSpamSent:
         'The order is no longer spam. Its emails had been sent, or had failed, before it was marked; no further email goes out.',
-      erase: 'The buyer’s details are erased.',
+      erase:
+        'The buyer’s details are erased. Please now delete the emails about this order in the sales mailbox as well.',
     },
     errors: {
       heading: 'That did not work',

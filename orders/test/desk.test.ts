@@ -1127,6 +1127,7 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${erased}`);
     assert.ok(!anna.buttons().includes(de.order.notSpam));
     assert.ok(!anna.text().includes(de.order.spamNoStatus), anna.text());
+    assert.ok(anna.text().includes(de.order.spamErased), 'it says why nothing is left to do');
   });
 
   it('ties the error of an empty note to the note field, and links to it from the message', async () => {
@@ -1138,7 +1139,7 @@ describe('working with orders', () => {
     // Spaces pass the browser's `required`; the service refuses them.
     await anna.submit('/note', { note: '   ' });
     assert.equal(anna.field(de.order.note).attr('aria-invalid'), 'true');
-    assert.equal(anna.description(de.order.note), de.errors.note);
+    assert.equal(anna.description(de.order.note), `${de.order.noteHint} ${de.errors.note}`);
     assert.deepEqual(anna.links(de.errors.note), ['#note'], 'the message leads to the field');
     assert.deepEqual(await store.events(number), []);
   });
