@@ -373,6 +373,21 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     expect(useCheckoutStore.getState().sent).toBeUndefined();
   });
 
+  it('after a lost answer, still says the order may have arrived when the retry finds the service without its database', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { send, user } = renderSendOrder(locale, '/api/orders');
+    await user.click(screen.getByRole('button', { name: send.button }));
+    await failureMessage();
+    // The first try may be stored; "nothing was stored" speaks of the second one only.
+    const database = [{ field: 'database', message: 'The order service cannot reach its database' }];
+    fetchMock.mockResolvedValue(answer(503, { errors: database }, { 'retry-after': '30' }));
+    await user.click(screen.getByRole('button', { name: send.button }));
+    const { quote } = useCheckoutStore.getState().sent!;
+    const failure = await screen.findByRole('group', { name: fill(send.unknownAgain, { quote }) });
+    expect(failure).toHaveFocus();
+    expect(failure).not.toHaveTextContent(send.unreachable);
+  });
+
   it('asks before the page is left while the order is on its way, and not after the answer', async () => {
     let settle: (response: Response) => void = () => {};
     fetchMock.mockReturnValue(new Promise((resolve) => (settle = resolve)));

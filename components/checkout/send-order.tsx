@@ -382,6 +382,8 @@ function ToService({
     const content = orderContent(body);
     // A retry of the same order keeps its key; changed lines or details are another order with a new key.
     const key = checkout.keyFor(quote.number, content);
+    // Sent before with this key, and no answer said what became of it (a lost answer, a page reloaded meanwhile).
+    const retried = checkout.sent?.key === key;
     // Kept until an answer says what became of it: a page left or reloaded meanwhile still knows it went.
     checkout.markSent({ quote: quote.number, content, key });
     const result = await sendOrder(endpoint, { ...body, key });
@@ -413,13 +415,17 @@ function ToService({
       if (!confirmed) return;
       cart.removeOrdered(items);
     } else {
+      // "Nothing was stored" (a 503) speaks of this try only: an earlier one with the same key may have arrived, so
+      // after a lost answer it is still not known, and the page must not send the buyer to order by e-mail.
+      const failed: Exclude<SendResult, { ok: true }> =
+        result.reason === 'unreachable' && retried ? { ok: false, reason: 'unknown' } : result;
       // Any answer but a lost one says the service holds no order under this key (it answers a key it has first).
-      if (result.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);
+      if (failed.reason !== 'unknown') useCheckoutStore.getState().settleSent(key);
       setLost(
-        result.reason === 'unknown' ? { key, times: lost?.key === key ? lost.times + 1 : 1 } : undefined,
+        failed.reason === 'unknown' ? { key, times: lost?.key === key ? lost.times + 1 : 1 } : undefined,
       );
       // Prices that changed since the page was loaded: the reloaded page shows them, in a quote with a new number.
-      setFailure(result);
+      setFailure(failed);
     }
   }
 
