@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { priceList } from '@/lib/categories';
 import { getCategories } from '@/lib/content';
 import { priceOf } from '@/testing/helpers';
-import { groupItems, groupKey } from '@/lib/cart/rules';
+import { groupItems, groupKey, MAX_LINES } from '@/lib/cart/rules';
 import { createSafeStorage } from '@/lib/cart/storage';
 import {
   CART_STORAGE_KEY,
@@ -74,6 +74,19 @@ describe('cart actions', () => {
   it('prices exclusive leads at five times the base price', () => {
     cart().addOrder({ categoryId: 'kanzlei', exclusive: true, quantity: 2, area: 'germany' });
     expect(selectTotal(cart())).toBe(2 * 5 * priceCents('kanzlei'));
+  });
+
+  it('adds nothing, and says the cart is full, where the order would take it past its lines', () => {
+    // An order adds a line per lead: five orders of 100 fill it, and a sixth would have been cut off unseen.
+    for (let i = 0; i < MAX_LINES / 100; i++)
+      expect(
+        cart().addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 100, area: 'germany' }),
+      ).toBe(100);
+    expect(cart().addOrder({ categoryId: 'coaching', exclusive: false, quantity: 1, area: 'germany' })).toBe(
+      'full',
+    );
+    expect(cart().items).toHaveLength(MAX_LINES);
+    expect(cart().items.some((item) => item.category === 'coaching')).toBe(false);
   });
 
   it('adds nothing for an invalid order (the rules are tested in cart-rules.test.ts)', () => {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, setCartPrices, useCartStore } from '@/lib/cart/store';
+import { MAX_LINES } from '@/lib/cart/rules';
 import { priceList, type PriceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
@@ -263,6 +264,23 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     // Once only, however often it is tried.
     await user.click(submit);
     expect(screen.getAllByText(strings.notAdded)).toHaveLength(1);
+  });
+
+  it('says the cart is full, and adds nothing, when it holds as many lines as it can', async () => {
+    const { user, submit, fillContact } = await setup(locale);
+    const strings = getDictionary(locale).orderForm;
+    act(() => {
+      for (let i = 0; i < MAX_LINES / 100; i++)
+        useCartStore
+          .getState()
+          .addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 100, area: 'germany' });
+    });
+    await fillContact();
+    await user.click(submit);
+    expect(storedCount()).toBe(MAX_LINES);
+    expect(
+      within(screen.getByRole('form', { name: strings.formLabel })).getByRole('alert'),
+    ).toHaveTextContent(strings.cartFull);
   });
 
   it('leaves no message of before when its code takes the form over again', async () => {

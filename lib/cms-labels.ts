@@ -397,6 +397,10 @@ export const labels: Record<string, Label> = {
     label: 'Meldung, wenn nichts in den Warenkorb kam',
     hint: 'Erscheint unter dem Button, wenn die Leads nicht in den Warenkorb kommen, obwohl alle Angaben stimmen: ein Fehler der Seite, der nicht vorkommen sollte.',
   },
+  'ui.orderForm.cartFull': {
+    label: 'Meldung, wenn der Warenkorb voll ist',
+    hint: 'Erscheint unter dem Button, wenn der Warenkorb schon so viele Leads hält, wie er fassen kann (500 Zeilen).',
+  },
   'ui.orderForm.toolDescription': {
     label: 'Beschreibung für KI-Assistenten',
     hint: 'Nicht zu sehen: KI-Assistenten im Browser lesen hier, was das Formular tut.',

@@ -27,6 +27,7 @@ export const orderFormCodeStrings = [
   'toastTitle',
   'toastDescription',
   'notAdded',
+  'cartFull',
   'toolDescription',
 ] as const satisfies readonly (keyof Dictionary['orderForm'])[];
 

@@ -166,13 +166,14 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     }
     const exclusive = field('exclusive').checked;
     const order = { categoryId: options.categoryId, exclusive, quantity: leads, area: areaCode(area.area) };
-    if (useCartStore.getState().addOrder(order) === 0) {
+    const added = useCartStore.getState().addOrder(order);
+    if (added === 0 || added === 'full') {
       // Nothing the buyer typed is wrong, yet the cart took nothing: an order never goes nowhere without a word.
       clearProblem();
       notAdded = document.createElement('p');
       notAdded.setAttribute('role', 'alert');
       notAdded.className = 'text-sm font-medium text-red-800';
-      notAdded.textContent = strings.notAdded;
+      notAdded.textContent = added === 'full' ? strings.cartFull : strings.notAdded;
       submit.after(notAdded);
       return;
     }

@@ -5,7 +5,10 @@ import { areaFromCode } from '../order/area';
 /** Quantities the order form accepts, and the most one cart line may hold. */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 100;
-/** More lines than this in storage can only be junk; a full order is at most 100. */
+/**
+ * The most lines a cart holds (an order adds one per lead): the order form says the cart is full rather than add
+ * more, so more lines than this in storage can only be junk.
+ */
 export const MAX_LINES = 500;
 
 /** One line of the cart. Prices are integer cents and always come from the category table's price list. */

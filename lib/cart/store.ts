@@ -8,6 +8,7 @@ import {
   cartTotal,
   decreaseGroup,
   increaseGroup,
+  MAX_LINES,
   orderLines,
   removeGroup,
   restoreGroup,
@@ -45,8 +46,11 @@ export function migrateStoredCart(persisted: unknown, version: number): StoredCa
 
 export interface CartState {
   items: CartItem[];
-  /** Adds one line per ordered lead. Returns how many lines were added (0 for an invalid order). */
-  addOrder: (order: Order) => number;
+  /**
+   * Adds one line per ordered lead. Returns how many lines were added: 0 for an invalid order, and 'full' when the
+   * cart would hold more than MAX_LINES (nothing is added then).
+   */
+  addOrder: (order: Order) => number | 'full';
   /** Plus, minus and remove act on a row of the cart: a group key of `groupItems`. */
   increase: (key: string) => void;
   decrease: (key: string) => void;
@@ -88,6 +92,7 @@ export const useCartStore = create<CartState>()(
           addOrder(order) {
             const lines = orderLines(order, uniqueTimestamp(), prices);
             if (lines.length === 0) return 0;
+            if (get().items.length + lines.length > MAX_LINES) return 'full';
             set({ items: lines.reduce<CartItem[]>((items, line) => addItem(items, line), get().items) });
             return lines.length;
           },
