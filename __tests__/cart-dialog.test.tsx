@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartDialog } from '@/components/cart/cart-dialog';
 import { setCartPrices, useCartStore } from '@/lib/cart/store';
@@ -43,9 +43,9 @@ const names = (locale: Locale) => {
 
 async function renderDialog(locale: Locale, onClose = jest.fn(), checkoutHref = checkoutPath(locale)) {
   const dict = getDictionary(locale);
-  render(
+  const dialogOf = (open: boolean) => (
     <CartDialog
-      open
+      open={open}
       onClose={onClose}
       locale={locale}
       strings={dict.cart}
@@ -53,11 +53,19 @@ async function renderDialog(locale: Locale, onClose = jest.fn(), checkoutHref = 
       exclusiveSuffix={dict.orderForm.exclusiveSuffix}
       areaWords={dict.area}
       checkoutHref={checkoutHref}
-    />,
+    />
   );
+  const { rerender } = render(dialogOf(true));
   // Headless UI settles the dialog's transition asynchronously; wait for it inside act().
   const dialog = await screen.findByRole('dialog', { name: cartUi(locale).title });
-  return { user: userEvent.setup({ delay: null }), dialog, onClose };
+  /** Closes the dialog and opens it again, as the header's cart button does. */
+  const reopen = async () => {
+    rerender(dialogOf(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    rerender(dialogOf(true));
+    return screen.findByRole('dialog', { name: cartUi(locale).title });
+  };
+  return { user: userEvent.setup({ delay: null }), dialog, onClose, reopen };
 }
 
 /** Stair-lift leads for PLZ 80–85 and 90 (one order of `stairlifts`), then one exclusive law-firm lead. */
@@ -250,6 +258,19 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(within(dialog).getByRole('button', { name: template(ui.remove, lawExclusive) }));
     expect(within(dialog).queryByText(template(ui.restored, stairlifts))).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: template(ui.undoLabel, lawExclusive) })).toHaveFocus();
+  });
+
+  it('offers no Undo of a removal made before the dialog was closed', async () => {
+    fillCart(3);
+    const { user, dialog, reopen } = await renderDialog(locale);
+    const { stairlifts } = names(locale);
+    await user.click(within(dialog).getByRole('button', { name: template(ui.remove, stairlifts) }));
+    expect(
+      within(dialog).getByRole('button', { name: template(ui.undoLabel, stairlifts) }),
+    ).toBeInTheDocument();
+    const again = await reopen();
+    expect(within(again).queryByRole('button', { name: template(ui.undoLabel, stairlifts) })).toBeNull();
+    expect(within(again).queryByText(template(ui.removed, stairlifts))).toBeNull();
   });
 
   it('brings back the last row with Undo after its removal emptied the cart', async () => {

@@ -54,6 +54,15 @@ export function CartDialog({
   // The row taken out last, with its way back; then, once it is back, that row, where focus goes.
   const [removed, setRemoved] = useState<{ name: string; key: string; group: RemovedGroup } | undefined>();
   const [restored, setRestored] = useState<{ name: string; key: string } | undefined>();
+  // A removal belongs to the dialog it was made in: opened again later, it offers no Undo of lines long gone.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setRemoved(undefined);
+      setRestored(undefined);
+    }
+  }
   const undoRef = useRef<HTMLButtonElement>(null);
   const restoredRef = useRef<HTMLButtonElement>(null);
   useEffect(() => undoRef.current?.focus(), [removed]);
