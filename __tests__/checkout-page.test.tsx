@@ -253,6 +253,10 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       await user.click(screen.getByRole('button', { name: strings.quoteButton }));
       const quote = page.quote()!;
       expect(quote).toHaveFocus();
+      // Pressed again from above, once the buyer went back to the form: it leads to the quote again.
+      screen.getByRole('button', { name: strings.quoteButton }).focus();
+      await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+      expect(page.quote()).toHaveFocus();
       const number = within(quote).getByText(/^AN-\d{8}-\w{6}$/).textContent!;
       const text = plain(quote.textContent);
       for (const part of [

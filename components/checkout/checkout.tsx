@@ -175,7 +175,10 @@ export function Checkout(props: CheckoutProps) {
             summaryRef={errorSummaryRef}
             quoteButtonRef={quoteButtonRef}
             onQuote={() => {
-              if (checkAll()) setQuoteOpen(true);
+              if (!checkAll()) return;
+              // Already open further down: pressed again (after an edit above), it leads there again.
+              if (quoteOpen) focusInView(quoteRef.current);
+              else setQuoteOpen(true);
             }}
           />
         </div>
