@@ -645,6 +645,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(useCartStore.getState().items).toHaveLength(cartLines.length);
     await user.click(screen.getByRole('button', { name: strings.send.emptyCart }));
     expect(screen.getByText(strings.empty, { exact: true })).toBeVisible();
+    // The button is gone with the cart: focus is on what the page says now, not lost to the page's start.
+    expect(screen.getByText(strings.empty, { exact: true })).toHaveFocus();
     expect(screen.getByRole('link', { name: strings.emptyLink })).toHaveAttribute(
       'href',
       overviewPath(locale),

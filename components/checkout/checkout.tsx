@@ -91,6 +91,18 @@ export function Checkout(props: CheckoutProps) {
   const errorSummaryRef = useRef<HTMLDivElement>(null);
   const quoteRef = useRef<HTMLElement>(null);
   const quoteButtonRef = useRef<HTMLButtonElement>(null);
+  // The cart emptied while the buyer is here ("Warenkorb leeren" after an e-mail order): the button that had focus
+  // is gone with the rest, so focus goes to what the page says now, which a screen reader then reads.
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  const hadRows = useRef(false);
+  const rowCount = summary.rows.length;
+  useEffect(() => {
+    if (rowCount > 0) hadRows.current = true;
+    else if (hadRows.current) {
+      hadRows.current = false;
+      emptyRef.current?.focus();
+    }
+  }, [rowCount]);
   const linesId = useId();
 
   /** Shows every problem and moves focus to their list; true when there are none. */
@@ -117,7 +129,9 @@ export function Checkout(props: CheckoutProps) {
   if (summary.rows.length === 0) {
     return (
       <div className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-6 print:hidden">
-        <p className="text-lg font-medium text-slate-900">{strings.empty}</p>
+        <p ref={emptyRef} tabIndex={-1} className="text-lg font-medium text-slate-900">
+          {strings.empty}
+        </p>
         <p className="mt-2 text-slate-700">{strings.emptyHint}</p>
         <a
           href={overviewHref}
