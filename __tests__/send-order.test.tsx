@@ -535,6 +535,9 @@ describe.each<Locale>(['de', 'en'])('the order button (%s)', (locale) => {
     await user.click(screen.getByRole('button', { name: send.button }));
     await failureMessage();
     change({ ...buyer, vatId: 'DE136695976' });
+    // Beside the lost answer's message, the page says that the button now sends another order.
+    const { quote } = useCheckoutStore.getState().sent!;
+    expect(screen.getByText(fill(send.pendingChanged, { quote, email: site.email }))).toBeVisible();
     await user.click(screen.getByRole('button', { name: send.button }));
     await user.click(screen.getByRole('button', { name: send.button }));
     const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)));

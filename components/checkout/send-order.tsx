@@ -429,6 +429,12 @@ function ToService({
     }
   }
 
+  /** Whether the order as it stands now is the one sent before (its key would be the same). */
+  const sameAsSent =
+    sentBefore !== undefined &&
+    sentBefore.content === orderContent(draft(0)) &&
+    sentBefore.quote === quote?.number;
+
   /** The reasons the service gave for refusing the order, if it gave any. */
   const reasons =
     failure?.reason === 'rejected' && failure.messages.length > 0 ? failure.messages : undefined;
@@ -451,13 +457,9 @@ function ToService({
       <p id={sendingId} role="status" className="mt-2 text-sm font-medium text-slate-800">
         {sending ? send.sending : ''}
       </p>
-      {sentBefore && !sending && !failure && (
-        <PendingNote
-          sent={sentBefore}
-          same={sentBefore.content === orderContent(draft(0)) && sentBefore.quote === quote?.number}
-          words={words}
-          email={email}
-        />
+      {/* Beside a lost answer's message too, once the details changed: the button would now send a second order. */}
+      {sentBefore && !sending && (!failure || !sameAsSent) && (
+        <PendingNote sent={sentBefore} same={sameAsSent} words={words} email={email} />
       )}
       {failure && (
         // Read once, as focus moves to it, by its name: a live region as well would have it read twice.
