@@ -454,15 +454,18 @@ export const TERMS_VERSION = 'v:4';
  * ASCII form stays as it is.
  */
 function readableAddress(text: string): string {
-  const at = text.lastIndexOf('@');
-  const domain = at < 0 ? '' : domainToUnicode(text.slice(at + 1));
-  return domain ? `${text.slice(0, at + 1)}${domain}` : text;
+  return withDomain(text, domainToUnicode);
 }
 
 /** An address with its domain in IDNA's ASCII form, as mail headers write it; what is no domain stays as it is. */
 function asciiAddress(text: string): string {
+  return withDomain(text, domainToASCII);
+}
+
+/** The address with its domain converted; as it is where there is none, or the conversion refuses it (''). */
+function withDomain(text: string, convert: (domain: string) => string): string {
   const at = text.lastIndexOf('@');
-  const domain = at < 0 ? '' : domainToASCII(text.slice(at + 1));
+  const domain = at < 0 ? '' : convert(text.slice(at + 1));
   return domain ? `${text.slice(0, at + 1)}${domain}` : text;
 }
 

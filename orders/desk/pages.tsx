@@ -642,6 +642,8 @@ export function OrderPageView({
       ? []
       : mails.filter(([, state]) => state && state.state !== 'sent' && state.state !== 'pending');
   const failed = mails.filter(([, state]) => state?.state === 'failed');
+  const sends = order.spam ? notSpamSends(order) : [];
+  const count = new Intl.NumberFormat(intlLocales[ctx.locale]);
   return (
     <Layout
       ctx={ctx}
@@ -724,7 +726,7 @@ export function OrderPageView({
                   </th>
                   {/* In the desk's language, as the industry beside it: the stored text is in the order's. */}
                   <td>{areaIn(line, words0)}</td>
-                  <td class="num">{new Intl.NumberFormat(intlLocales[ctx.locale]).format(line.quantity)}</td>
+                  <td class="num">{count.format(line.quantity)}</td>
                   <td class="num">{formatMoney(line.price, ctx.locale)}</td>
                   <td class="num">{formatMoney(line.total, ctx.locale)}</td>
                 </tr>
@@ -889,10 +891,10 @@ export function OrderPageView({
               <form method="post" action={action('not-spam')} class="stack">
                 <Csrf token={ctx.csrf} />
                 <p id="not-spam-hint">
-                  {notSpamSends(order).length > 0
+                  {sends.length > 0
                     ? fill(o.notSpamHint, {
                         mails: new Intl.ListFormat(intlLocales[ctx.locale], { type: 'conjunction' }).format(
-                          notSpamSends(order).map((kind) => (kind === 'seller' ? o.sellerMail : o.buyerMail)),
+                          sends.map((kind) => (kind === 'seller' ? o.sellerMail : o.buyerMail)),
                         ),
                       })
                     : o.notSpamNothing}
