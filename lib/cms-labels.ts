@@ -386,7 +386,10 @@ export const labels: Record<string, Label> = {
   'ui.orderForm.total': { label: 'Beschriftung „Gesamtpreis“' },
   'ui.orderForm.submit': { label: 'Schaltfläche „In den Warenkorb“' },
   'ui.orderForm.privacyNote': { label: 'Datenschutzhinweis unter dem Formular' },
-  'ui.orderForm.noscript': { label: 'Hinweis bei ausgeschaltetem JavaScript' },
+  'ui.orderForm.noscript': {
+    label: 'Hinweis, wenn JavaScript nicht läuft',
+    hint: 'Erscheint, wenn JavaScript ausgeschaltet ist oder der Code der Seite nach 10 Sekunden noch nicht geladen ist.',
+  },
   'ui.orderForm.exclusiveSuffix': {
     label: 'Zusatz für exklusive Leads',
     hint: 'Steht hinter dem Branchennamen in Warenkorb, Kasse, Angebot und E-Mails.',
@@ -491,7 +494,10 @@ export const labels: Record<string, Label> = {
   'ui.video.consent': { label: 'Hinweis vor dem Laden (YouTube)' },
   'ui.video.load': { label: 'Schaltfläche „Video laden“' },
   'ui.checkout.loading': { label: 'Meldung beim Laden' },
-  'ui.checkout.noScript': { label: 'Hinweis bei ausgeschaltetem JavaScript' },
+  'ui.checkout.noScript': {
+    label: 'Hinweis, wenn JavaScript nicht läuft',
+    hint: 'Erscheint, wenn JavaScript ausgeschaltet ist oder der Code der Seite nach 10 Sekunden noch nicht geladen ist.',
+  },
   'ui.checkout.emptyLink': { label: 'Leerer Warenkorb: Link zu den Kategorien' },
   'ui.checkout.columns.item': { label: 'Spalte „Branche und Liefergebiet“' },
   'ui.checkout.columns.quantity': { label: 'Spalte „Menge“' },

@@ -154,20 +154,19 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   exclusivePrice: formatEuros(category.price * EXCLUSIVE_FACTOR, locale),
                 })}
               </p>
-              <noscript>
-                <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-                  <FilledText
-                    template={dict.orderForm.noscript}
-                    values={{
-                      email: (
-                        <a href={`mailto:${site.email}`} className="font-semibold underline">
-                          {site.email}
-                        </a>
-                      ),
-                    }}
-                  />
-                </p>
-              </noscript>
+              {/* For a browser that never runs the page's code: shown without scripts, or once they fail to load. */}
+              <p className="code-fallback mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
+                <FilledText
+                  template={dict.orderForm.noscript}
+                  values={{
+                    email: (
+                      <a href={`mailto:${site.email}`} className="font-semibold underline">
+                        {site.email}
+                      </a>
+                    ),
+                  }}
+                />
+              </p>
               {/* On paper the prices are what counts; an empty form to fill in is not. */}
               <div className="mt-6 print:hidden">
                 <OrderForm

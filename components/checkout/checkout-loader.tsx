@@ -10,7 +10,7 @@ import type { CheckoutProps } from './checkout';
 const checkoutCode = lazyModule(() => import('./checkout'));
 
 interface CheckoutLoaderProps extends CheckoutProps {
-  /** Shown until the code has run: the cart is read from this browser's storage. */
+  /** Shown until the code has run: the cart is read from this browser's storage. Gone when it never runs. */
   loading: string;
 }
 
@@ -20,7 +20,7 @@ export function CheckoutLoader({ loading, ...props }: CheckoutLoaderProps) {
   const Checkout = loaded?.Checkout;
   if (Checkout) return <Checkout {...props} />;
   return (
-    <p role="status" className="mt-8 text-slate-700 print:hidden">
+    <p role="status" className="code-waiting mt-8 text-slate-700 print:hidden">
       {loading}
     </p>
   );

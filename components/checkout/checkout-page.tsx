@@ -3,9 +3,9 @@ import { priceList } from '@/lib/categories';
 import { orderEndpoint } from '@/lib/checkout/endpoint';
 import { countryOptions, orderWords } from '@/lib/checkout/words';
 import { getCategories, getDictionary, getSite } from '@/lib/content';
-import { fill } from '@/lib/format';
 import { overviewPath, type Locale } from '@/lib/i18n';
 import { pageJsonLd } from '@/lib/seo';
+import { FilledText } from '@/components/ui/filled-text';
 import { CheckoutLoader } from './checkout-loader';
 
 interface CheckoutPageProps {
@@ -15,7 +15,8 @@ interface CheckoutPageProps {
 /**
  * The checkout: the cart's rows, billing details, VAT by the buyer's country, a printable quote and the
  * binding order on invoice. The cart lives in the browser, so the page's HTML holds the frame and the words;
- * the rest appears once its code runs, and without JavaScript the page says so and names the address.
+ * the rest appears once its code runs. Without JavaScript, or when it fails to load, the page says so and names
+ * the address.
  */
 export function CheckoutPage({ locale }: CheckoutPageProps) {
   const dict = getDictionary(locale);
@@ -28,11 +29,19 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
         <div className="beside-document">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{strings.title}</h1>
           <p className="mt-2 max-w-3xl text-slate-700">{strings.intro}</p>
-          <noscript>
-            <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-              {fill(strings.noScript, { email: site.email })}
-            </p>
-          </noscript>
+          {/* For a browser that never runs the page's code: shown without scripts, or once they fail to load. */}
+          <p className="code-fallback mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+            <FilledText
+              template={strings.noScript}
+              values={{
+                email: (
+                  <a href={`mailto:${site.email}`} className="font-semibold underline">
+                    {site.email}
+                  </a>
+                ),
+              }}
+            />
+          </p>
         </div>
         <CheckoutLoader
           loading={strings.loading}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Dictionary } from '@/lib/content';
 import type { LoadFailure } from './lazy-module';
@@ -53,6 +54,11 @@ export interface LoadNoticeProps {
  */
 export function LoadNotice({ strings }: LoadNoticeProps) {
   const notice = useNoticeStore((state) => state.notices.at(-1));
+  // From now on this notice reports code that fails to load: the page's own words for a browser that never runs its
+  // code (`.code-fallback` in app/globals.css) are not needed.
+  useEffect(() => {
+    document.documentElement.dataset.codeRan = '';
+  }, []);
   // The alert region is always there, so that screen readers announce a message when it appears.
   if (!notice) return <div role="alert" />;
 
