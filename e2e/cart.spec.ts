@@ -101,8 +101,13 @@ for (const lang of ['de', 'en'] as const) {
     await expect(total(2)).toBeVisible();
     await expect(quantity).toHaveText('2');
 
-    // Remove takes the whole row away; Undo puts it back.
+    // Remove takes the whole row away; Undo puts it back. The dialog's messages go into a live region that is
+    // there, empty, before the first one (the first status in the dialog, above the rows' quantities): one that
+    // appears only with its message is not read out by every screen reader.
+    const messages = dialog.getByRole('status').first();
+    await expect(messages).toHaveText('');
     await remove.click();
+    await expect(messages).toContainText(fillIn(dict.cart.removed, { name: line }));
     await expect(lines).toHaveCount(0);
     await expect(dialog.getByText(dict.cart.empty)).toBeVisible();
     const undo = dialog.getByRole('button', { name: fillIn(dict.cart.undoLabel, { name: line }) });

@@ -94,7 +94,8 @@ export function CartDialog({
             </button>
           </div>
 
-          <div role="status" className="px-5 empty:hidden">
+          {/* Always displayed (an empty one has no height): a live region shown only once filled is missed by some screen readers. */}
+          <div role="status" className="px-5">
             {restored && (
               <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
                 {fill(strings.restored, { name: restored.name })}
