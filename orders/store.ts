@@ -962,7 +962,9 @@ export async function openStore(
       order_id: orderId,
       attempts: 0,
       message: JSON.stringify(message),
-      next_attempt_at: queued,
+      // Due now by the database's clock, which the outbox's claims compare with: an instance whose own clock is
+      // ahead would otherwise hold its mails back by as much.
+      next_attempt_at: clock,
       queued_at: queued,
       created_at: queued,
       kind,

@@ -269,6 +269,18 @@ describe('a mail under way', () => {
     }
   });
 
+  it('is due at once by the database’s clock, also from an instance whose own clock runs an hour ahead', async () => {
+    const store = await openStore({ kind: 'sqlite', file: path.join(tempDir('orders-clock'), 'orders.db') });
+    try {
+      const ahead = createApp({ store, config, now: () => new Date(Date.now() + 60 * 60_000) });
+      assert.equal((await ahead.request('/api/orders', post(validOrder()))).status, 201);
+      const mail = await store.claimMail(60_000);
+      assert.equal(mail?.message.kind, 'seller', 'the sales team’s mail, due now');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('is marked sent when its order was marked as spam meanwhile, so “not spam” sends only the other mail', async () => {
     const { store, number } = await withOrder('orders-spam-sending');
     try {
