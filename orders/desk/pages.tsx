@@ -51,6 +51,8 @@ export interface PageContext {
   base: string;
   /** The list as the user left it (its filter and page), where "Back to the list" leads. */
   list: string;
+  /** This page in the desk's other language. */
+  otherLanguage: string;
 }
 
 function words(locale: Locale): DeskWords {
@@ -95,6 +97,7 @@ function Layout({
   children: Child;
 }) {
   const w = words(ctx.locale);
+  const other = ctx.locale === 'de' ? 'en' : 'de';
   return (
     <html lang={ctx.locale}>
       <head>
@@ -111,6 +114,10 @@ function Layout({
         <header class="top">
           <a class="brand" href={ctx.base}>
             Leadwerk <span>{w.nav}</span>
+          </a>
+          {/* Named in its own language, for a reader of that language, and read out in it. */}
+          <a class="language" href={ctx.otherLanguage} lang={other} hreflang={other}>
+            {words(other).languageName}
           </a>
           {ctx.user && (
             <form method="post" action={`${ctx.base}/sign-out`} class="account">

@@ -67,6 +67,9 @@ type Env = { Variables: { language: string; user: string | undefined; session: s
 const stylesheet = fs.readFileSync(path.join(__dirname, 'desk.css'), 'utf8');
 const stylesheetTag = `"${createHash('sha256').update(stylesheet).digest('base64url').slice(0, 16)}"`;
 
+/** The desk's language as chosen at the desk; without it, the browser's. */
+const LANGUAGE_COOKIE = 'leadwerk-desk-language';
+
 function sameToken(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const hash = (value: string) => createHash('sha256').update(value).digest();
@@ -145,12 +148,23 @@ export function createDesk({
     const { filter, page } = listLeft(c);
     return `${base}${filterQuery(filter, page)}`;
   };
+  /**
+   * Where the link to the desk in its other language leads: the language's address, and back to this page after it
+   * (a form's answer goes back to the list, as its address takes no GET).
+   */
+  const languageHref = (c: Context<Env>) => {
+    const url = new URL(c.req.url);
+    const back = c.req.method === 'GET' ? `${url.pathname}${url.search}` : c.get('user') ? listHref(c) : base;
+    const other = localeOf(c) === 'de' ? 'en' : 'de';
+    return `${base}/language/${other}?${new URLSearchParams({ back })}`;
+  };
   const context = (c: Context<Env>, csrf = ''): PageContext => ({
     locale: localeOf(c),
     user: c.get('user'),
     csrf,
     base,
     list: c.get('user') ? listHref(c) : base,
+    otherLanguage: languageHref(c),
   });
   const render = (
     c: Context<Env>,
@@ -182,7 +196,9 @@ export function createDesk({
     languageDetector({
       supportedLanguages: ['en', 'de'],
       fallbackLanguage: 'en',
-      order: ['header'],
+      // A language chosen at the desk (its link in the header) before the browser's.
+      order: ['cookie', 'header'],
+      lookupCookie: LANGUAGE_COOKIE,
       caches: false,
       convertDetectedLanguage: (language) => language.split('-')[0]!.toLowerCase(),
     }),
@@ -208,25 +224,43 @@ export function createDesk({
   // ---- Sign-in: before a session, its form's token is tied to a random value in a cookie of its own. ----
 
   /**
-   * Where to go after signing in: a page of the desk the session ended on, else the list. Anything that is not a
-   * path under the desk (another host, `//host`, a scheme) is ignored, so the sign-in cannot send anyone away.
+   * `next` if it is a path under the desk (with its query), else undefined: another host, `//host`, a scheme or
+   * no address at all never leads anywhere, so no link of the desk can send anyone away.
    */
-  const afterSignIn = (next: unknown): string => {
-    if (typeof next !== 'string') return base;
+  const deskPath = (next: unknown): string | undefined => {
+    if (typeof next !== 'string') return undefined;
     const origin = 'http://desk.invalid';
     let url: URL;
     try {
       url = new URL(next, `${origin}${base}/`);
     } catch {
-      // No address at all (`http://[`): the list, as for any other.
-      return base;
+      return undefined; // `http://[`
     }
     const inDesk = url.pathname === base || url.pathname.startsWith(`${base}/`);
-    const signingInOrOut = [`${base}/sign-in`, `${base}/sign-out`].includes(url.pathname);
-    if (url.origin !== origin || !inDesk || signingInOrOut || next !== `${url.pathname}${url.search}`)
-      return base;
-    return next;
+    return url.origin === origin && inDesk && next === `${url.pathname}${url.search}` ? next : undefined;
   };
+  /** Where to go after signing in: a page of the desk the session ended on, else the list. */
+  const afterSignIn = (next: unknown): string => {
+    const path = deskPath(next);
+    const signingInOrOut = [`${base}/sign-in`, `${base}/sign-out`].some(
+      (page) => path?.split('?')[0] === page,
+    );
+    return path === undefined || signingInOrOut ? base : path;
+  };
+
+  // The desk in the other language, for this browser from now on: a preference, not a session (a year, and sent
+  // when a link from a mail opens the desk, hence Lax); then back to the page it was chosen on.
+  desk.get('/language/:locale', (c) => {
+    const locale = c.req.param('locale');
+    if (!isLocale(locale)) return c.notFound();
+    setCookie(c, LANGUAGE_COOKIE, locale, {
+      ...cookieOptions(c),
+      sameSite: 'Lax',
+      path: base,
+      maxAge: 365 * 24 * 60 * 60,
+    });
+    return c.redirect(deskPath(c.req.query('back')) ?? base, 303);
+  });
 
   const signInForm = (
     c: Context<Env>,

@@ -9,6 +9,8 @@ import type { EventKind, FinalStatus, OrderStatus } from '../store';
 export interface DeskWords {
   title: string;
   skip: string;
+  /** The language's name in itself, for the link to the desk in it. */
+  languageName: string;
   nav: string;
   signedInAs: string;
   signOut: string;
@@ -199,6 +201,7 @@ export const deskWords: Record<Locale, DeskWords> = {
   de: {
     title: 'Bestellungen',
     skip: 'Zum Inhalt springen',
+    languageName: 'Deutsch',
     nav: 'Desk',
     signedInAs: 'Angemeldet als {name}',
     signOut: 'Abmelden',
@@ -426,6 +429,7 @@ export const deskWords: Record<Locale, DeskWords> = {
   en: {
     title: 'Orders',
     skip: 'Skip to content',
+    languageName: 'English',
     nav: 'Desk',
     signedInAs: 'Signed in as {name}',
     signOut: 'Sign out',

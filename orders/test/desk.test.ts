@@ -181,6 +181,14 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
     caption: () => page('table caption').text().replace(HTML_SPACE, ' ').trim(),
     /** The page's title, as the browser's tab and a screen reader say it. */
     title: () => page('title').text(),
+    /** The language the page says it is in. */
+    lang: () => page('html').attr('lang'),
+    /** The header's link with this visible text: where it leads, and the language it is named in. */
+    headerLink(name: string) {
+      const link = page('header a').filter((_, a) => page(a).text().trim() === name);
+      assert.equal(link.length, 1, `one link ${name} in the header`);
+      return { href: link.attr('href')!, lang: link.attr('lang'), hreflang: link.attr('hreflang') };
+    },
     /** The one element that takes the focus as the page opens (`autofocus`, no script): what it is and says. */
     focused() {
       const element = page('[autofocus]');
@@ -386,6 +394,52 @@ describe('signing in', () => {
     const french = browser('fr-FR');
     await french.get('/desk/sign-in');
     assert.ok(french.text().includes(w.signIn.heading), 'English for any other language');
+  });
+
+  it('switches to the other language from the header, for this browser, back on the same page, exports included', async () => {
+    const ben = browser('de-DE,de;q=0.9');
+    // Before signing in: the sign-in page in English, and it stays so.
+    await ben.get('/desk/sign-in');
+    const english = ben.headerLink(w.languageName);
+    assert.deepEqual([english.lang, english.hreflang], ['en', 'en']);
+    await ben.get(english.href);
+    assert.equal(ben.lang(), 'en');
+    assert.ok(ben.text().includes(w.signIn.heading));
+    const chosen = ben.setCookies.find((line) => line.startsWith('leadwerk-desk-language='));
+    assert.match(chosen ?? '', /^leadwerk-desk-language=en;/);
+    for (const attribute of ['Path=/desk', 'HttpOnly', 'SameSite=Lax', `Max-Age=${365 * 24 * 60 * 60}`])
+      assert.ok(chosen!.split('; ').includes(attribute), `${attribute} in ${chosen}`);
+
+    // Signed in, on a filtered list: back in German on the same list, and its file in German too.
+    await ben.signIn('ben');
+    assert.equal(ben.lang(), 'en');
+    await ben.get('/desk?status=new&q=zz-nothing');
+    const german = ben.headerLink(de.languageName);
+    assert.deepEqual([german.lang, german.hreflang], ['de', 'de']);
+    const back = await ben.send(german.href);
+    assert.equal(back.status, 303);
+    assert.equal(back.headers.get('location'), '/desk?status=new&q=zz-nothing');
+    await ben.get('/desk');
+    assert.equal(ben.lang(), 'de');
+    await ben.get(ben.headerLink(w.languageName).href);
+    const file = await (await ben.get('/desk/orders.csv')).text();
+    assert.ok(file.startsWith(`"${w.list.accountsColumns.number}","`), 'English columns, split by commas');
+    // Another browser keeps its own language.
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.get('/desk/sign-in');
+    assert.equal(anna.lang(), 'de');
+
+    // Only the desk's own pages are a way back, and only the desk's languages are there.
+    for (const away of [
+      '//evil.example/desk',
+      'https://evil.example/desk',
+      '/elsewhere',
+      'javascript:alert(1)',
+    ]) {
+      const response = await ben.send(`/desk/language/de?${new URLSearchParams({ back: away })}`);
+      assert.equal(response.headers.get('location'), '/desk', away);
+    }
+    assert.equal((await ben.send('/desk/language/fr?back=/desk')).status, 404);
   });
 
   it('signs in with an HttpOnly, SameSite=Strict cookie, Secure over HTTPS; never without the form token', async () => {
