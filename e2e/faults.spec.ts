@@ -358,13 +358,16 @@ for (const lang of ['de', 'en'] as const) {
     await expect(form.getByRole('button', { name: ui[lang].orderForm.submit })).toBeEnabled();
     await expect(formNote).toBeHidden();
 
-    // The checkout: the note takes the place of "loading your cart", which would never end.
+    // The checkout: the note takes the place of "loading your cart", which would never end, in its live region.
     await page.unrouteAll();
     const held = await holdScripts(page);
     await page.goto(checkoutRoute(lang), { waitUntil: 'domcontentloaded' });
     const checkoutNote = mailNote(ui[lang].checkout.noScript);
-    await expect(checkoutNote).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: ui[lang].checkout.loading })).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ has: checkoutNote }),
+      'the note, said as it appears',
+    ).toBeVisible();
+    await expect(page.getByText(ui[lang].checkout.loading)).toBeHidden();
     await held.release();
     await expect(page.getByText(ui[lang].checkout.empty)).toBeVisible();
     await expect(checkoutNote).toBeHidden();

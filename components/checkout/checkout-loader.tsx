@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { lazyModule } from '@/components/lazy/lazy-module';
 import { useLazy } from '@/components/lazy/use-lazy';
 import type { CheckoutProps } from './checkout';
@@ -12,16 +12,22 @@ const checkoutCode = lazyModule(() => import('./checkout'));
 interface CheckoutLoaderProps extends CheckoutProps {
   /** Shown until the code has run: the cart is read from this browser's storage. Gone when it never runs. */
   loading: string;
+  /**
+   * What takes its place when the page's code never runs (`.code-fallback`): in the same live region, so that a
+   * screen reader says it as it appears.
+   */
+  fallback: ReactNode;
 }
 
-export function CheckoutLoader({ loading, ...props }: CheckoutLoaderProps) {
+export function CheckoutLoader({ loading, fallback, ...props }: CheckoutLoaderProps) {
   const { loaded, request } = useLazy(checkoutCode);
   useEffect(() => request(), [request]);
   const Checkout = loaded?.Checkout;
   if (Checkout) return <Checkout {...props} />;
   return (
-    <p role="status" className="code-waiting mt-8 text-slate-700 print:hidden">
-      {loading}
-    </p>
+    <div role="status" className="mt-8 print:hidden">
+      <p className="code-waiting text-slate-700">{loading}</p>
+      {fallback}
+    </div>
   );
 }

@@ -29,22 +29,24 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
         <div className="beside-document">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{strings.title}</h1>
           <p className="mt-2 max-w-3xl text-slate-700">{strings.intro}</p>
-          {/* For a browser that never runs the page's code: shown without scripts, or once they fail to load. */}
-          <p className="code-fallback mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-            <FilledText
-              template={strings.noScript}
-              values={{
-                email: (
-                  <a href={`mailto:${site.email}`} className="font-semibold underline">
-                    {site.email}
-                  </a>
-                ),
-              }}
-            />
-          </p>
         </div>
         <CheckoutLoader
           loading={strings.loading}
+          fallback={
+            // For a browser that never runs the page's code: shown without scripts, or once they fail to load.
+            <p className="code-fallback rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
+              <FilledText
+                template={strings.noScript}
+                values={{
+                  email: (
+                    <a href={`mailto:${site.email}`} className="font-semibold underline">
+                      {site.email}
+                    </a>
+                  ),
+                }}
+              />
+            </p>
+          }
           words={orderWords(locale)}
           countries={countryOptions(locale)}
           vatRate={site.facts.vatRate}
