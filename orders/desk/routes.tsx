@@ -148,23 +148,44 @@ export function createDesk({
     const { filter, page } = listLeft(c);
     return `${base}${filterQuery(filter, page)}`;
   };
+  /** The order a form of an order's page posts to (`/desk/orders/<number>/<action>`), by its number. */
+  const formOrder = (pathname: string): string | undefined => {
+    const parts = pathname.split('/');
+    if (parts.at(-3) !== 'orders') return undefined;
+    try {
+      return decodeURIComponent(parts.at(-2)!);
+    } catch {
+      // A broken escape (`%E0%A4%A`) names no order.
+      return undefined;
+    }
+  };
   /**
-   * Where the link to the desk in its other language leads: the language's address, and back to this page after it
-   * (a form's answer goes back to the list, as its address takes no GET).
+   * Where the link to the desk in its other language leads: the language's address, and back to this page after it.
+   * A page that answers a form has no address to come back to: then `back`, else the order the form was about, or
+   * the list.
    */
-  const languageHref = (c: Context<Env>) => {
+  const languageHref = (c: Context<Env>, back?: string) => {
     const url = new URL(c.req.url);
-    const back = c.req.method === 'GET' ? `${url.pathname}${url.search}` : c.get('user') ? listHref(c) : base;
+    const order = formOrder(url.pathname);
+    back ??=
+      c.req.method === 'GET'
+        ? `${url.pathname}${url.search}`
+        : order !== undefined
+          ? `${base}/orders/${encodeURIComponent(order)}`
+          : c.get('user')
+            ? listHref(c)
+            : base;
     const other = localeOf(c) === 'de' ? 'en' : 'de';
     return `${base}/language/${other}?${new URLSearchParams({ back })}`;
   };
-  const context = (c: Context<Env>, csrf = ''): PageContext => ({
+  /** `back`: where the language link leads back to, if not this page (`languageHref`). */
+  const context = (c: Context<Env>, csrf = '', back?: string): PageContext => ({
     locale: localeOf(c),
     user: c.get('user'),
     csrf,
     base,
     list: c.get('user') ? listHref(c) : base,
-    otherLanguage: languageHref(c),
+    otherLanguage: languageHref(c, back),
   });
   const render = (
     c: Context<Env>,
@@ -279,7 +300,12 @@ export function createDesk({
     return render(
       c,
       <SignInPage
-        ctx={context(c, store.clientHash(`desk-sign-in:${nonce}`))}
+        ctx={context(
+          c,
+          store.clientHash(`desk-sign-in:${nonce}`),
+          // After a refused sign-in, the sign-in page again, still leading on to where it was going.
+          then === base ? `${base}/sign-in` : `${base}/sign-in?${new URLSearchParams({ next: then })}`,
+        )}
         message={message}
         error={error}
         invalid={invalid}
@@ -334,18 +360,6 @@ export function createDesk({
   });
 
   // ---- Everything else needs a session. ----
-
-  /** The order a form of an order's page posts to (`/desk/orders/<number>/<action>`), by its number. */
-  const formOrder = (pathname: string): string | undefined => {
-    const parts = pathname.split('/');
-    if (parts.at(-3) !== 'orders') return undefined;
-    try {
-      return decodeURIComponent(parts.at(-2)!);
-    } catch {
-      // A broken escape (`%E0%A4%A`) names no order.
-      return undefined;
-    }
-  };
 
   const signedIn: MiddlewareHandler<Env> = async (c, next) => {
     const session = getCookie(c, cookieName(c));

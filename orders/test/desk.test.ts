@@ -424,6 +424,22 @@ describe('signing in', () => {
     await ben.get(ben.headerLink(w.languageName).href);
     const file = await (await ben.get('/desk/orders.csv')).text();
     assert.ok(file.startsWith(`"${w.list.accountsColumns.number}","`), 'English columns, split by commas');
+    // A page that answers a form has no address of its own: the link leads back to the order the form was about,
+    // and a refused sign-in back to the sign-in, still on its way to the page it was going to.
+    const number = await place(validOrder());
+    const orderPage = `/desk/orders/${encodeURIComponent(number)}`;
+    await ben.get(orderPage);
+    assert.equal((await ben.submit('/note', { note: 'Rückruf', csrf: 'stale' })).status, 403);
+    const fromAnswer = new URL(ben.headerLink(de.languageName).href, ORIGIN);
+    assert.equal(fromAnswer.searchParams.get('back'), orderPage);
+    const signingIn = browser();
+    await signingIn.get(`/desk/sign-in?${new URLSearchParams({ next: orderPage })}`);
+    await signingIn.submit('/sign-in', { name: 'ben', password: PASSWORD, csrf: 'stale' });
+    const fromSignIn = new URL(signingIn.headerLink(de.languageName).href, ORIGIN);
+    assert.equal(
+      fromSignIn.searchParams.get('back'),
+      `/desk/sign-in?${new URLSearchParams({ next: orderPage })}`,
+    );
     // Another browser keeps its own language.
     const anna = browser('de-DE,de;q=0.9');
     await anna.get('/desk/sign-in');
