@@ -10,6 +10,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
+import { businessDay } from '@/lib/business-day';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, useCartStore } from '@/lib/cart/store';
 import { MAX_LENGTHS, NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '@/lib/checkout/buyer';
 import { orderRequestSchema } from '@/lib/checkout/order-request';
@@ -475,6 +476,27 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(quote).toHaveTextContent(markup);
     expect(within(quote).queryByRole('img')).not.toBeInTheDocument();
     expect(quote.querySelector('script')).toBeNull();
+  });
+
+  it('gives a quote left open past its last day a new number dated today, once the buyer is back in the tab', async () => {
+    storeCart();
+    storeDetails(good);
+    const page = await renderCheckout(locale);
+    await page.user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    const shownNumber = () => within(page.quote()!).getByText(/^AN-\d{8}-\w{6}$/).textContent!;
+    const first = shownNumber();
+    // The tab comes back into view two days after the quote's last day.
+    const later = new Date(Date.now() + (site.facts.quoteValidityDays + 2) * 24 * 60 * 60 * 1000);
+    jest.useFakeTimers({ now: later, advanceTimers: true });
+    try {
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(shownNumber()).not.toBe(first));
+      expect(shownNumber().startsWith(`AN-${businessDay(later).replaceAll('-', '')}-`)).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps the details and the declaration in this browser until the buyer forgets them; the cart stays', async () => {

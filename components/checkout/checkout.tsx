@@ -76,7 +76,14 @@ export function Checkout(props: CheckoutProps) {
   const signature = quoteSignature(summary);
   const quoted = loaded && summary.rows.length > 0 && !confirming;
   useEffect(() => {
-    if (quoted) useCheckoutStore.getState().stamp(signature, props.validityDays);
+    if (!quoted) return;
+    const stamp = () => useCheckoutStore.getState().stamp(signature, props.validityDays);
+    stamp();
+    // A tab left open for days: back in view, a quote past its last day gets a new number dated today (as after a
+    // reload), so that what is printed then still holds.
+    const onShow = () => document.visibilityState === 'visible' && stamp();
+    document.addEventListener('visibilitychange', onShow);
+    return () => document.removeEventListener('visibilitychange', onShow);
   }, [quoted, signature, props.validityDays]);
 
   /** Fields whose problem is shown: each after the buyer left it, all after a try to go on. */
