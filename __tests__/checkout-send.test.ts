@@ -181,6 +181,16 @@ describe("the service's answer", () => {
       });
     });
 
+    it('is unknown on the service’s 503 at `commit`: its database’s answer to the commit was lost', async () => {
+      const commit = [
+        { field: 'commit', message: 'The order may have been stored. Send it again with the same key.' },
+      ];
+      expect(await send(async () => json(503, { errors: commit }, { 'Retry-After': '5' }))).toEqual({
+        ok: false,
+        reason: 'unknown',
+      });
+    });
+
     it("is unknown on a proxy's 502 and 504, and a 503 that is not the service's", async () => {
       for (const status of [502, 503, 504])
         expect(await send(async () => new Response('<html>Bad Gateway</html>', { status }))).toEqual({

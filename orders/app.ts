@@ -324,15 +324,16 @@ export function createApp({
     // A refusal a middleware made on purpose (the desk's same-origin check): its own answer.
     if (error instanceof HTTPException) return error.getResponse();
     log(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    // The commit's answer was lost: the order may be stored. Not 503's "nothing was stored", or a buyer might order
-    // again by e-mail; 504, which the checkout reads as "may have arrived, sending again is safe" (same key).
+    // The commit's answer was lost: the order may be stored. A 503 like any database failure (try again), but at
+    // field `commit`, not `database` with its "nothing was stored", or a buyer might order again by e-mail: the
+    // checkout reads it as "may have arrived, sending again is safe" (the same key).
     if (error instanceof OrderOutcomeUnknown)
       return problems(
         c,
-        504,
+        503,
         [
           {
-            field: 'database',
+            field: 'commit',
             message:
               'The order service lost its database’s answer while it stored the order: it may have been stored. Send it again with the same Idempotency-Key; it is never stored twice.',
           },

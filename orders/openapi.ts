@@ -54,12 +54,8 @@ export function openApiDocument() {
               headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
             },
             '503': {
-              ...error('The database does not answer (field `database`); nothing was stored.'),
-              headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
-            },
-            '504': {
               ...error(
-                'The database’s answer to the order’s commit was lost (field `database`): the order may be stored. The same request with the same `Idempotency-Key` answers with it, or stores it once.',
+                'The database does not answer (field `database`): nothing was stored. Or its answer to the order’s commit was lost (field `commit`): the order may be stored. Either way the same request with the same `Idempotency-Key` answers with the order, or stores it once.',
               ),
               headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
             },

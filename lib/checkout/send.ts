@@ -84,7 +84,7 @@ export type SendResult =
   /**
    * The request may have reached the service and its order may be stored, but no answer came that says so: the
    * connection broke, the 20 s ran out, the answer was unreadable, or a proxy said the service did not answer in
-   * time (502, 504). Sending it again with the same key is safe: the service answers with the order if it has it.
+   * time (502, 504), or the service lost its database's answer to the commit (503 at `commit`). Sending it again with the same key is safe: the service answers with the order if it has it.
    * An e-mail order now would be a second order.
    */
   | { ok: false; reason: 'unknown' }
@@ -166,8 +166,11 @@ export async function readAnswer(response: Response): Promise<SendResult> {
       .filter((message): message is string => typeof message === 'string');
     return { ok: false, reason: 'rejected', messages };
   }
-  // Only the service's own 500 and 503, with its list of errors, say that nothing was stored (orders/app.ts);
-  // a proxy's 502, 504 or any other page says nothing about the order.
+  // Only the service's own 500 and 503, with its list of errors, say that nothing was stored (orders/app.ts), but
+  // for a 503 at `commit`: the database's answer to the order's commit was lost, so it may be stored. A proxy's
+  // 502, 504 or any other page says nothing about the order.
+  if (response.status === 503 && errors.some((error) => error.field === 'commit'))
+    return { ok: false, reason: 'unknown' };
   if ((response.status === 500 || response.status === 503) && errors.length > 0)
     return { ok: false, reason: 'unreachable' };
   return { ok: false, reason: 'unknown' };
