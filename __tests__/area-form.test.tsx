@@ -292,6 +292,22 @@ describe.each(locales)('delivery areas (%s)', (locale) => {
     },
   );
 
+  it('says a message aloud when Enter is pressed in the wrong field, which has the focus already', async () => {
+    const page = await renderCategoryPage(locale);
+    const { user } = page;
+    await user.type(page.name(), 'Erika Mustermann');
+    await user.type(page.email(), 'erika@example.com');
+    await user.click(page.kind('postcodes'));
+    await user.type(page.postcodes(), '1067{Enter}');
+    const message = fill(page.strings.areaErrors.leadingZero, { entry: '1067', fix: '01067' });
+    // Focus moving to the field would read its message with it; it stays, so the message is an alert.
+    expect(page.postcodes()).toHaveFocus();
+    expect(within(page.form).getByRole('alert')).toHaveTextContent(plain(message), {
+      normalizeWhitespace: true,
+    });
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
   const fiftyRanges = longestPostcodeList('–');
 
   it.each([

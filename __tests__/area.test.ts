@@ -55,7 +55,12 @@ describe('reading postcode areas', () => {
     ['99–10', { code: 'descending', entry: '99–10', fix: '10–99' }],
     ['99-10', { code: 'descending', entry: '99–10', fix: '10–99' }],
     ['123', { code: 'digits', entry: '123', digits: 3 }],
-    ['8', { code: 'digits', entry: '8', digits: 1 }],
+    // One or four digits: a postcode or area of the east without its 0, as a spreadsheet leaves it. Suggested only.
+    ['8', { code: 'leadingZero', entry: '8', fix: '08' }],
+    ['1067', { code: 'leadingZero', entry: '1067', fix: '01067' }],
+    ['1-4', { code: 'leadingZero', entry: '1–4', fix: '01–04' }],
+    ['1067-1099', { code: 'leadingZero', entry: '1067–1099', fix: '01067–01099' }],
+    ['1-44', { code: 'badRange', entry: '1–44' }],
     ['803311', { code: 'digits', entry: '803311', digits: 6 }],
     ['00999', { code: 'outOfRange', entry: '00999' }],
     ['99999', { code: 'outOfRange', entry: '99999' }],
@@ -109,6 +114,9 @@ describe('reading a radius', () => {
     ['  ', '50', { code: 'radiusEmpty' }, 'radiusPostcode'],
     ['80', '50', { code: 'radiusDigits', entry: '80' }, 'radiusPostcode'],
     ['123', '50', { code: 'radiusDigits', entry: '123' }, 'radiusPostcode'],
+    ['1067', '50', { code: 'leadingZero', entry: '1067', fix: '01067' }, 'radiusPostcode'],
+    // More than a postcode: not a wrong character, which would name an invisible space.
+    ['80331 München', '50', { code: 'radiusDigits', entry: '80331 München' }, 'radiusPostcode'],
     ['80331-80339', '50', { code: 'notDigit', entry: '80331-80339', char: '-' }, 'radiusPostcode'],
     ['8O331', '50', { code: 'notDigit', entry: '8O331', char: 'O' }, 'radiusPostcode'],
     ['01000', '50', { code: 'outOfRange', entry: '01000' }, 'radiusPostcode'],

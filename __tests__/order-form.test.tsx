@@ -9,6 +9,7 @@ import { MAX_LINES } from '@/lib/cart/rules';
 import { priceList, type PriceList } from '@/lib/categories';
 import { getCategories, getDictionary } from '@/lib/content';
 import type { Locale } from '@/lib/i18n';
+import { fill } from '@/lib/format';
 import { centsAsText, plain } from '@/testing/helpers';
 import { serveWords } from '@/testing/serve-words';
 
@@ -281,6 +282,51 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(
       within(screen.getByRole('form', { name: strings.formLabel })).getByRole('alert'),
     ).toHaveTextContent(strings.cartFull);
+  });
+
+  it('says how many leads still fit when the cart has room for fewer than ordered, and adds none', async () => {
+    const { user, submit, fillContact, setQuantity } = await setup(locale);
+    const strings = getDictionary(locale).orderForm;
+    act(() => {
+      for (let i = 0; i < 4; i++)
+        useCartStore
+          .getState()
+          .addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 100, area: 'germany' });
+      useCartStore
+        .getState()
+        .addOrder({ categoryId: 'kanzlei', exclusive: false, quantity: 60, area: 'germany' });
+    });
+    await fillContact();
+    await setQuantity('50');
+    await user.click(submit);
+    expect(storedCount()).toBe(460);
+    expect(
+      within(screen.getByRole('form', { name: strings.formLabel })).getByRole('alert'),
+    ).toHaveTextContent(fill(strings.cartRoom, { free: String(MAX_LINES - 460) }));
+  });
+
+  it('leaves the total and the surcharge as they are while other fields are typed in, so they are not read out again', async () => {
+    const { user, field, form, setQuantity } = await setup(locale);
+    await user.click(field.exclusive);
+    await setQuantity('2');
+    const total = within(form).getByRole('status', { name: getDictionary(locale).orderForm.total });
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(form, { subtree: true, childList: true, characterData: true });
+    await user.type(field.name, 'Erika');
+    await user.type(field.message, 'Rückruf');
+    observer.disconnect();
+    expect(changes.filter((change) => total.contains(change.target) || change.target === total)).toEqual([]);
+    expect(changes.filter((change) => change.target instanceof HTMLParagraphElement)).toEqual([]);
+  });
+
+  it('names no surcharge, as no total, while the number of leads is not one it takes', async () => {
+    const { user, field, form, total, setQuantity } = await setup(locale);
+    await user.click(field.exclusive);
+    await setQuantity('');
+    expect(total()).toBe('–');
+    const note = fill(getDictionary(locale).orderForm.exclusiveNote, { surcharge: '–' });
+    expect(within(form).getByText(plain(note), { normalizer: plain })).toBeVisible();
   });
 
   it('leaves no message of before when its code takes the form over again', async () => {

@@ -367,6 +367,10 @@ export const labels: Record<string, Label> = {
   'ui.orderForm.statesLegend': { label: 'Überschrift „Bundesländer“' },
   'ui.orderForm.areaErrors.notDigit': { label: 'Zeichen, das keine Ziffer ist' },
   'ui.orderForm.areaErrors.digits': { label: 'Weder zwei- noch fünfstellig' },
+  'ui.orderForm.areaErrors.leadingZero': {
+    label: 'Führende 0 fehlt (z. B. 1067)',
+    hint: 'Erscheint bei einer ein- oder vierstelligen Eingabe; {fix} ist dieselbe Eingabe mit der 0 davor.',
+  },
   'ui.orderForm.areaErrors.descending': { label: 'Bereich rückwärts (z. B. 85–80)' },
   'ui.orderForm.areaErrors.badRange': { label: 'Bereich unvollständig' },
   'ui.orderForm.areaErrors.outOfRange': { label: 'Postleitzahl gibt es nicht' },
@@ -403,6 +407,10 @@ export const labels: Record<string, Label> = {
   'ui.orderForm.cartFull': {
     label: 'Meldung, wenn der Warenkorb voll ist',
     hint: 'Erscheint unter dem Button, wenn der Warenkorb schon so viele Leads hält, wie er fassen kann (500 Zeilen).',
+  },
+  'ui.orderForm.cartRoom': {
+    label: 'Meldung, wenn nur noch wenige Leads in den Warenkorb passen',
+    hint: 'Erscheint unter dem Button, wenn die gewählte Anzahl nicht mehr ganz in den Warenkorb passt; {free} ist die Zahl, die noch passt.',
   },
   'ui.orderForm.toolDescription': {
     label: 'Beschreibung für KI-Assistenten',

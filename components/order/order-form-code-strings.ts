@@ -28,6 +28,7 @@ export const orderFormCodeStrings = [
   'toastDescription',
   'notAdded',
   'cartFull',
+  'cartRoom',
   'toolDescription',
 ] as const satisfies readonly (keyof Dictionary['orderForm'])[];
 

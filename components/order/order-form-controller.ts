@@ -6,11 +6,11 @@
  * and nothing is sent.
  */
 import type { OrderFormCodeStrings } from './order-form-code-strings';
-import { isValidQuantity, lineName } from '@/lib/cart/rules';
+import { MAX_LINES, isValidQuantity, lineName } from '@/lib/cart/rules';
 import { connectCartStorage, useCartStore } from '@/lib/cart/store';
 import type { PriceList } from '@/lib/categories';
 import { fill } from '@/lib/format';
-import type { Locale } from '@/lib/i18n';
+import { intlLocales, type Locale } from '@/lib/i18n';
 import { exclusiveSurchargeCents, formatMoney, unitPriceCents } from '@/lib/money';
 import {
   AREA_KINDS,
@@ -77,9 +77,11 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     const leads = quantity();
     const valid = isValidQuantity(leads);
     const exclusive = field('exclusive').checked;
-    byId(ids.total)!.textContent = valid
-      ? formatMoney(unitPriceCents(basePrice, exclusive) * leads, locale)
-      : '–';
+    // Written only when it changes: the total is a live region, and a screen reader would say it again at each
+    // keystroke in any field.
+    const total = byId(ids.total)!;
+    const totalText = valid ? formatMoney(unitPriceCents(basePrice, exclusive) * leads, locale) : '–';
+    if (total.textContent !== totalText) total.textContent = totalText;
     const shown = byId(ids.exclusiveNote);
     if (!exclusive) {
       shown?.remove();
@@ -91,8 +93,10 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
       note.className = 'mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200';
       byId(ids.exclusiveBox)!.append(note);
     }
-    const surcharge = exclusiveSurchargeCents(basePrice, valid ? leads : 1);
-    note.textContent = fill(strings.exclusiveNote, { surcharge: formatMoney(surcharge, locale) });
+    // Without a number of leads there is no surcharge to name, as there is no total.
+    const surcharge = valid ? formatMoney(exclusiveSurchargeCents(basePrice, leads), locale) : '–';
+    const noteText = fill(strings.exclusiveNote, { surcharge });
+    if (note.textContent !== noteText) note.textContent = noteText;
   }
 
   function clearProblem() {
@@ -125,6 +129,9 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
       input.setAttribute('aria-describedby', [ids.areaProblem, described[index]].filter(Boolean).join(' '));
     });
     problem = { inputs, message, described };
+    // Focus that moves to the field reads the message with it; on a field that has the focus already (Enter pressed
+    // in it), nothing would be read, so the message says itself.
+    if (inputs[0] && inputs[0] === form.ownerDocument.activeElement) message.setAttribute('role', 'alert');
     inputs[0]?.focus();
   }
 
@@ -173,7 +180,13 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
       notAdded = document.createElement('p');
       notAdded.setAttribute('role', 'alert');
       notAdded.className = 'text-sm font-medium text-red-800';
-      notAdded.textContent = added === 'full' ? strings.cartFull : strings.notAdded;
+      const free = MAX_LINES - useCartStore.getState().items.length;
+      notAdded.textContent =
+        added !== 'full'
+          ? strings.notAdded
+          : free > 0
+            ? fill(strings.cartRoom, { free: new Intl.NumberFormat(intlLocales[locale]).format(free) })
+            : strings.cartFull;
       submit.after(notAdded);
       return;
     }

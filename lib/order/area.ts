@@ -69,6 +69,11 @@ export type AreaError =
   | { code: 'notDigit'; entry: string; char: string }
   /** Neither two nor five digits: `123`. */
   | { code: 'digits'; entry: string; digits: number }
+  /**
+   * One or four digits, as a postcode or area of eastern Germany reads without its leading zero (a spreadsheet drops
+   * it): `1067`, `1–4` (`fix` is "01067", "01–04"). Only suggested: an old four-digit postcode (`8000`) pads wrongly.
+   */
+  | { code: 'leadingZero'; entry: string; fix: string }
   /** A range whose end is below its start: `99–10` (`fix` is "10–99"). */
   | { code: 'descending'; entry: string; fix: string }
   /** A range with a missing end, more than two ends, or a two-digit area at one end and a postcode at the other. */
@@ -125,6 +130,13 @@ function readEnd(text: string, entry: string): Parsed<{ range: PostcodeRange; di
   return { ok: false, error: { code: 'digits', entry, digits: text.length } };
 }
 
+/** An entry whose every end has one or four digits, with a zero before each: `1–4` as `01–04`; else undefined. */
+function withLeadingZeros(ends: readonly string[]): string | undefined {
+  const short =
+    ends.every((end) => /^\d$|^\d{4}$/.test(end)) && new Set(ends.map((end) => end.length)).size === 1;
+  return short ? ends.map((end) => `0${end}`).join(EN_DASH) : undefined;
+}
+
 /** One entry of a postcode list: `80`, `80331`, `80–85` or `80331–80339`. */
 function readEntry(entry: string): Parsed<PostcodeRange> {
   const ends = entry.split('-');
@@ -133,6 +145,9 @@ function readEntry(entry: string): Parsed<PostcodeRange> {
     return { ok: false, error: { code: 'badRange', entry: shown } };
   const read = ends.map((end) => readEnd(end, shown));
   const failed = read.find((end) => !end.ok);
+  const padded = withLeadingZeros(ends);
+  if (failed && !failed.ok && failed.error.code === 'digits' && padded)
+    return { ok: false, error: { code: 'leadingZero', entry: shown, fix: padded } };
   // An end of a range with the wrong number of digits is most often one typed half (`94–9`): the range is the error.
   if (failed && !failed.ok && failed.error.code === 'digits' && ends.length === 2)
     return { ok: false, error: { code: 'badRange', entry: shown } };
@@ -184,6 +199,9 @@ export function readPostcodes(text: string): Parsed<PostcodeRange[]> {
 function readRadiusPostcode(text: string): Parsed<string> {
   const entry = text.trim();
   if (entry === '') return { ok: false, error: { code: 'radiusEmpty' } };
+  // `80331 München`: more than a postcode, not a wrong character (the message would name an invisible space).
+  if (/\s/.test(entry)) return { ok: false, error: { code: 'radiusDigits', entry } };
+  if (/^\d{4}$/.test(entry)) return { ok: false, error: { code: 'leadingZero', entry, fix: `0${entry}` } };
   const end = readEnd(entry, entry);
   if (!end.ok)
     return end.error.code === 'digits' ? { ok: false, error: { code: 'radiusDigits', entry } } : end;
