@@ -57,6 +57,8 @@ interface BuyerCase {
   charged: boolean;
   /** The note that explains the case (none for Germany), in the page's language. */
   note: (locale: Locale) => string | undefined;
+  /** The note as the buyer's order says it, where it is not the page's. */
+  orderNote?: (locale: Locale) => string;
 }
 const buyers: BuyerCase[] = [
   { title: 'a German buyer', input: german, charged: true, note: () => undefined },
@@ -72,6 +74,10 @@ const buyers: BuyerCase[] = [
     charged: true,
     note: (locale) =>
       fill(getDictionary(locale).checkout.vatNotes.euWithoutVatId, {
+        rate: new Intl.NumberFormat(intlLocales[locale]).format(rate),
+      }),
+    orderNote: (locale) =>
+      fill(getDictionary(locale).checkout.mail.euWithoutVatId, {
         rate: new Intl.NumberFormat(intlLocales[locale]).format(rate),
       }),
   },
@@ -296,7 +302,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       expect(mail.body).toContain(`2 × ${name}`);
       expect(mail.body).toContain(`1 × ${name} ${getDictionary(locale).orderForm.exclusiveSuffix.trim()}`);
       for (const cents of [net, vat, net + vat]) expect(mail.body).toContain(centsAsText(cents, locale));
-      if (note) expect(mail.body).toContain(plain(note));
+      const orderNote = buyer.orderNote?.(locale) ?? note;
+      if (orderNote) expect(mail.body).toContain(plain(orderNote));
       expect(mail.body).toContain(countryName(buyer.input.country!, locale));
       for (const [field, value] of Object.entries(buyer.input))
         if (field !== 'country') expect(mail.body).toContain(value);

@@ -654,6 +654,10 @@ export const labels: Record<string, Label> = {
   'ui.checkout.mail.line': { label: 'Zeile je Position' },
   'ui.checkout.mail.exclusive': { label: 'Satz zu exklusiven Leads' },
   'ui.checkout.mail.shared': { label: 'Satz zu nicht exklusiven Leads' },
+  'ui.checkout.mail.euWithoutVatId': {
+    label: 'Umsatzsteuer-Hinweis ohne USt-IdNr. (EU-Ausland)',
+    hint: 'In der Bestellung, die der Kunde schreibt, in seinen Worten; {rate} ist der Steuersatz. Auf der Seite und im Angebot steht der Hinweis des Shops (unter „Umsatzsteuer-Hinweise“).',
+  },
   'ui.checkout.mail.billing': { label: 'Überschrift „Rechnungsanschrift“' },
   'ui.checkout.mail.poNumber': {
     label: 'Beschriftung der Bestellnummer des Kunden',

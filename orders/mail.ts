@@ -71,7 +71,13 @@ function toNodemailer(message: MailMessage) {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     messageId: message.messageId,
-    headers: { 'X-Order-Number': message.orderNumber },
+    headers: {
+      'X-Order-Number': message.orderNumber,
+      // Written by the service, not a person (RFC 3834): an out-of-office or a ticket system at a shared info@
+      // address answers it with nothing, and Exchange is asked the same in its own header.
+      'Auto-Submitted': 'auto-generated',
+      'X-Auto-Response-Suppress': 'OOF, AutoReply',
+    },
   };
 }
 

@@ -45,6 +45,11 @@ export interface OrderSummary {
   vatLabel: string;
   /** The note that explains the VAT case, or '' where none is needed. */
   vatNote: string;
+  /**
+   * The same note as the buyer's order says it: the shop's words for a buyer in the EU without a VAT ID ("we
+   * charge … from your country") would speak as the buyer there.
+   */
+  orderNote: string;
   /** The details, trimmed, with the VAT ID in its written form. */
   buyer: Buyer;
 }
@@ -74,14 +79,19 @@ export function summarizeOrder(
   const which: VatCase = buyerVatCase(buyer);
   const totals = vatTotals(net, which, vatRate);
   const rate = formatRate(totals.rate, words.locale);
+  const vatNote =
+    which === 'domestic'
+      ? ''
+      : fill(words.strings.vatNotes[which], { rate: formatRate(vatRate, words.locale) });
   return {
     rows,
     totals,
     vatLabel: fill(words.strings.totals.vat, { rate }),
-    vatNote:
-      which === 'domestic'
-        ? ''
-        : fill(words.strings.vatNotes[which], { rate: formatRate(vatRate, words.locale) }),
+    vatNote,
+    orderNote:
+      which === 'euWithoutVatId'
+        ? fill(words.strings.mail.euWithoutVatId, { rate: formatRate(vatRate, words.locale) })
+        : vatNote,
     buyer: cleanBuyer(buyer),
   };
 }
@@ -161,7 +171,7 @@ export function orderText(
     `${strings.totals.net}: ${money(totals.net)}`,
     `${summary.vatLabel}: ${money(totals.vat)}`,
     `${strings.totals.gross}: ${money(totals.gross)}`,
-    ...(summary.vatNote ? [summary.vatNote] : []),
+    ...(summary.orderNote ? [summary.orderNote] : []),
     '',
     `${mail.billing}`,
     // The order is the buyer's text: their own PO number is "ours", not "yours".

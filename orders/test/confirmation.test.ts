@@ -13,6 +13,7 @@ import { orderAcceptedSchema, type OrderRequestInput } from '../../lib/checkout/
 import { orderWords } from '../../lib/checkout/words';
 import { getDictionary, getSite } from '../../lib/content';
 import { locales } from '../../lib/i18n';
+import { fill } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { createApp } from '../app';
 import { mailTransport } from '../mail';
@@ -122,7 +123,13 @@ describe('the buyer confirmation', () => {
       const germany = (language: string) => new Intl.DisplayNames([language], { type: 'region' }).of('DE')!;
       assert.ok(text.includes(germany(locale)), `the seller in ${germany(locale)}`);
       if (locale === 'en') assert.ok(!text.includes(germany('de')), `no ${germany('de')} in English`);
-      assert.ok(mail.subject?.includes(accepted.orderNumber));
+      // The subject says what it is: the acknowledgment of receipt, not the confirmation that makes the contract.
+      assert.equal(
+        mail.subject,
+        fill(dict.confirmationMail.subject, { number: accepted.orderNumber, brand: site.brand }),
+      );
+      // Sent by a machine: no out-of-office answers it.
+      assert.equal(mail.headers.get('auto-submitted'), 'auto-generated');
       assert.deepEqual(html.links, [site.links.terms], 'one link: the terms');
       assert.equal(html.images, 0, 'no images');
       assert.equal(html.remote, 0, 'nothing loaded from anywhere');
