@@ -16,7 +16,7 @@ import { splitGroupKey, type CartItem } from '../lib/cart/rules';
 import { getSite } from '../lib/content';
 import { fill } from '../lib/format';
 import { HOME_COUNTRY } from '../lib/checkout/vat';
-import type { Locale } from '../lib/i18n';
+import { intlLocales, type Locale } from '../lib/i18n';
 import { formatMoney } from '../lib/money';
 import type { MailMessage, NewOrder, OrderMails } from './store';
 
@@ -81,6 +81,16 @@ const deskLink: Record<Locale, string> = {
   de: 'Intern – die Bestellung im Desk: {url}',
   en: 'Internal – the order in the desk: {url}',
 };
+/**
+ * Below the buyer's text, which names only the quote: the order's number and when it came in, for a mail that
+ * arrives late (tried again for hours, or let through as "not spam" days later) or is forwarded or printed.
+ */
+const receivedLine: Record<Locale, string> = {
+  de: 'Intern – Auftrag {number}, eingegangen am {time}',
+  en: 'Internal – order {number}, received {time}',
+};
+/** The longest company name the subject carries: on a phone the rest would push the quote's number out of sight. */
+const SUBJECT_COMPANY_LENGTH = 40;
 
 function deskOrderUrl(deskUrl: string, number: string): string {
   return `${deskUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(number)}`;
@@ -124,24 +134,42 @@ export function orderMails(
   const summary = storedSummary(order);
   const text = orderText(summary, { number: order.quote, date: quoteIssueDay(order.quote) }, words);
   const from = options.mailFrom ?? { name: site.brand, address: site.email };
-  const link = options.deskUrl
-    ? `\n\n${fill(deskLink[order.locale], { url: deskOrderUrl(options.deskUrl, order.number) })}`
-    : '';
+  const received = new Intl.DateTimeFormat(intlLocales[order.locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Berlin',
+    timeZoneName: 'short',
+  }).format(order.createdAt);
+  const internal = [
+    fill(receivedLine[order.locale], { number: order.number, time: received }),
+    ...(options.deskUrl
+      ? [fill(deskLink[order.locale], { url: deskOrderUrl(options.deskUrl, order.number) })]
+      : []),
+  ];
+  // Without invisible format characters (a right-to-left override, a zero-width space), which could reorder how
+  // the subject shows, and shortened.
+  const company = [...summary.buyer.company.replace(/\p{Cf}/gu, '')];
+  const shortCompany =
+    company.length > SUBJECT_COMPANY_LENGTH
+      ? `${company
+          .slice(0, SUBJECT_COMPANY_LENGTH - 1)
+          .join('')
+          .trimEnd()}…`
+      : company.join('');
   const seller: MailMessage = {
     from,
     to: site.email,
     replyTo: summary.buyer.email,
-    // What the sales team sorts the inbox by: the order's number, the company and the amount; the quote follows.
-    subject: [
-      order.number,
-      // Without invisible format characters (a right-to-left override, a zero-width space): a company name typed
-      // with them could reorder how the subject shows, and so the amount beside it.
-      summary.buyer.company.replace(/\p{Cf}/gu, ''),
-      formatMoney(summary.totals.gross, order.locale),
-      text.subject,
-    ].join(' · '),
-    // The desk's link last, where a reply to the buyer (Reply-To) quotes it least, and marked as internal.
-    text: `${text.body}${link}`,
+    // What the sales team sorts the inbox by: the order's number and its amount, which are the shop's, first; then
+    // the company, which the buyer typed (an amount in it comes after the real one), and the quote.
+    subject: [order.number, formatMoney(summary.totals.gross, order.locale), shortCompany, text.subject].join(
+      ' · ',
+    ),
+    // The internal lines last, marked as such: a reply to the buyer (Reply-To) quotes the whole mail.
+    text: `${text.body}\n\n${internal.join('\n')}`,
     messageId: messageId(order.number, '', site.email),
     orderNumber: order.number,
     kind: 'seller',

@@ -154,12 +154,24 @@ describe('POST /api/orders', () => {
       { number: order.quote, date: quoteIssueDay(order.quote) },
       words,
     );
-    // What the sales team sorts the inbox by, before the quote: the order's number, the company, the amount.
+    // What the sales team sorts the inbox by, before the quote: the order's number and amount, then the company.
     assert.equal(
       mail.subject,
-      [body.orderNumber, buyer.company, formatMoney(body.gross, 'de'), text.subject].join(' · '),
+      [body.orderNumber, formatMoney(body.gross, 'de'), buyer.company, text.subject].join(' · '),
     );
-    assert.equal(mail.text?.trimEnd(), text.body);
+    const mailText = mail.text!.trimEnd();
+    assert.equal(mailText.slice(0, text.body.length), text.body);
+    // Below it, for a mail that arrives late or is forwarded: the order's number and when it came in, by the clock
+    // in Germany (the buyer's text names only the quote).
+    const below = mailText.slice(text.body.length);
+    const stored = (await store.orderByNumber(body.orderNumber))!;
+    const clock = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(stored.createdAt);
+    assert.ok(below.includes(body.orderNumber), below);
+    assert.ok(below.includes(clock), `${clock} in ${below}`);
     // The buyer declared to order as a business (the request's `business`), and the mail says so in their words.
     assert.ok(mail.text?.includes(`\n\n${words.strings.send.business}\n`));
   });
@@ -172,6 +184,11 @@ describe('POST /api/orders', () => {
     const { mail } = await mailOf(body.orderNumber);
     assert.ok(mail.subject?.includes('ACME · 9.999,00 € · GmbH'), mail.subject);
     assert.doesNotMatch(mail.subject ?? '', /\p{Cf}/u);
+    // The real amount comes before anything the buyer typed.
+    assert.ok(
+      mail.subject!.startsWith(`${body.orderNumber} · ${formatMoney(body.gross, 'de')} · ACME`),
+      mail.subject,
+    );
   });
 
   it('answers with the lines at the prices it charged, the same the request showed', async () => {
