@@ -115,12 +115,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): OrdersConfig {
  * What the settings will do that an operator would not want in production, in words for the start-up log: the
  * service starts anyway, since each is right for trying it out on one machine.
  */
-export function settingWarnings(config: OrdersConfig, salesAddress: string): string[] {
+export function settingWarnings(
+  config: OrdersConfig,
+  salesAddress: string,
+  /** The seller's details as content/site.json has them: every confirmation prints them. */
+  seller: Record<string, string | string[]>,
+): string[] {
   const warnings: string[] = [];
   if (config.mail.kind === 'folder')
     warnings.push(
       `no SMTP_URL: every mail, to the sales team and to buyers, is written to ${config.mail.dir} and reaches nobody. Set SMTP_URL in production.`,
     );
+  // Mails that reach people: what they carry should be real.
+  if (config.mail.kind === 'smtp') {
+    // The shipped seller details say "(Platzhalter)" until the owner enters the company's own (content/README.md).
+    const placeholders = Object.entries(seller)
+      .filter(([, value]) => [value].flat().some((part) => part.includes('Platzhalter')))
+      .map(([field]) => field);
+    if (placeholders.length > 0)
+      warnings.push(
+        `the seller's details in content/site.json are placeholders (${placeholders.join(', ')}), and every mail to a buyer prints them. Enter the company's own before taking orders.`,
+      );
+    if (!config.deskUrl)
+      warnings.push(
+        `no DESK_URL: the sales team's mails carry no link to the order in the desk. Set DESK_URL to the desk's address, e.g. https://shop.example/desk.`,
+      );
+  }
   // The sender's address, from `Name <address>` or a bare address.
   const sender = (config.mailFrom ?? salesAddress).split(/[\s<>",]+/).filter((part) => part.includes('@'));
   if (sender.some((address) => address.toLowerCase() === salesAddress.toLowerCase()))

@@ -11,7 +11,9 @@ import { startService } from './service';
 
 async function main() {
   const config = readConfig();
-  for (const warning of settingWarnings(config, getSite().email)) console.error(`Order service: ${warning}`);
+  const site = getSite();
+  for (const warning of settingWarnings(config, site.email, site.seller))
+    console.error(`Order service: ${warning}`);
   const service = await startService(config);
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const where = config.database.kind === 'sqlite' ? config.database.file : 'Postgres';

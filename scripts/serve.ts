@@ -153,7 +153,9 @@ server.listen(port, host, async () => {
     DESK_URL: `http://localhost:${chosen}/desk`,
     ...process.env,
   });
-  for (const warning of settingWarnings(config, getSite().email)) console.error(`Order service: ${warning}`);
+  const site = getSite();
+  for (const warning of settingWarnings(config, site.email, site.seller))
+    console.error(`Order service: ${warning}`);
   const service = await startService(config);
   orders = getRequestListener(service.app.fetch);
   process.once('SIGTERM', () => {

@@ -843,8 +843,10 @@ describe('settings', () => {
   it('warns at start-up of mails that reach nobody, and of a sender that is the sales address', () => {
     const sales = getSite().email;
     const env = { NODE_ENV: 'test' as const, ORDERS_DATA_DIR: '/var/lib/leadwerk-orders' };
-    const smtp = { ...env, SMTP_URL: 'smtp://mail.example:587' };
-    const warned = (settings: NodeJS.ProcessEnv) => settingWarnings(readConfig(settings), sales);
+    const smtp = { ...env, SMTP_URL: 'smtp://mail.example:587', DESK_URL: 'https://shop.example/desk' };
+    // Seller details the owner has entered: no warning of placeholders here.
+    const seller = { legalName: 'Leadwerk GmbH', vatId: 'DE123456789' };
+    const warned = (settings: NodeJS.ProcessEnv) => settingWarnings(readConfig(settings), sales, seller);
     // Without SMTP_URL: written to files, and sent from the sales address (the default sender) as well.
     const [files, sender] = warned(env);
     assert.ok(files?.startsWith('no SMTP_URL') && files.includes('/var/lib/leadwerk-orders/mail'), files);
@@ -852,5 +854,27 @@ describe('settings', () => {
     assert.equal(warned(smtp).length, 1, 'the default sender is the sales address');
     assert.equal(warned({ ...smtp, MAIL_FROM: `Leadwerk <${sales.toUpperCase()}>` }).length, 1);
     assert.deepEqual(warned({ ...smtp, MAIL_FROM: `Leadwerk Shop <shop@${sales.split('@')[1]}>` }), []);
+  });
+
+  it('warns at start-up, once mails reach people, of seller details still placeholders and of no desk link', () => {
+    const sales = getSite().email;
+    const env = {
+      NODE_ENV: 'test' as const,
+      ORDERS_DATA_DIR: '/var/lib/leadwerk-orders',
+      SMTP_URL: 'smtp://mail.example:587',
+      MAIL_FROM: `Leadwerk Shop <shop@${sales.split('@')[1]}>`,
+    };
+    const real = { legalName: 'Leadwerk GmbH', vatId: 'DE123456789', managingDirectors: ['Erika Muster'] };
+    const shipped = getSite().seller;
+    const warned = (settings: NodeJS.ProcessEnv, seller: Record<string, string | string[]>) =>
+      settingWarnings(readConfig(settings), sales, seller);
+    // The details content/site.json ships with: each field still a placeholder is named, none of its values.
+    const [placeholders, desk] = warned(env, shipped);
+    assert.ok(placeholders?.includes('content/site.json') && placeholders.includes('vatId'), placeholders);
+    assert.ok(!placeholders?.includes(shipped.vatId), 'the field, not its value');
+    assert.ok(desk?.startsWith('no DESK_URL'), desk);
+    assert.deepEqual(warned({ ...env, DESK_URL: 'https://shop.example/desk' }, real), []);
+    // Mails written to files reach nobody: that one warning is enough.
+    assert.equal(warned({ ...env, SMTP_URL: undefined }, shipped).length, 1);
   });
 });
