@@ -89,6 +89,8 @@ const receivedLine: Record<Locale, string> = {
   de: 'Intern – Auftrag {number}, eingegangen am {time}',
   en: 'Internal – order {number}, received {time}',
 };
+/** The amount in the subject, said to be gross: the desk's list shows net. */
+const subjectAmount: Record<Locale, string> = { de: '{amount} brutto', en: '{amount} gross' };
 /** The longest company name the subject carries: on a phone the rest would push the quote's number out of sight. */
 const SUBJECT_COMPANY_LENGTH = 40;
 
@@ -165,9 +167,12 @@ export function orderMails(
     replyTo: summary.buyer.email,
     // What the sales team sorts the inbox by: the order's number and its amount, which are the shop's, first; then
     // the company, which the buyer typed (an amount in it comes after the real one), and the quote.
-    subject: [order.number, formatMoney(summary.totals.gross, order.locale), shortCompany, text.subject].join(
-      ' · ',
-    ),
+    subject: [
+      order.number,
+      fill(subjectAmount[order.locale], { amount: formatMoney(summary.totals.gross, order.locale) }),
+      shortCompany,
+      text.subject,
+    ].join(' · '),
     // The internal lines last, marked as such: a reply to the buyer (Reply-To) quotes the whole mail.
     text: `${text.body}\n\n${internal.join('\n')}`,
     messageId: messageId(order.number, '', site.email),

@@ -157,7 +157,7 @@ describe('POST /api/orders', () => {
     // What the sales team sorts the inbox by, before the quote: the order's number and amount, then the company.
     assert.equal(
       mail.subject,
-      [body.orderNumber, formatMoney(body.gross, 'de'), buyer.company, text.subject].join(' · '),
+      [body.orderNumber, `${formatMoney(body.gross, 'de')} brutto`, buyer.company, text.subject].join(' · '),
     );
     const mailText = mail.text!.trimEnd();
     assert.equal(mailText.slice(0, text.body.length), text.body);
@@ -186,7 +186,7 @@ describe('POST /api/orders', () => {
     assert.doesNotMatch(mail.subject ?? '', /\p{Cf}/u);
     // The real amount comes before anything the buyer typed.
     assert.ok(
-      mail.subject!.startsWith(`${body.orderNumber} · ${formatMoney(body.gross, 'de')} · ACME`),
+      mail.subject!.startsWith(`${body.orderNumber} · ${formatMoney(body.gross, 'de')} brutto · ACME`),
       mail.subject,
     );
   });
