@@ -1,7 +1,7 @@
 import { OrderForm } from '@/components/order/order-form';
 import { ExternalLink } from '@/components/layout/external-link';
 import { FaqList } from '@/components/ui/faq-list';
-import { FilledText } from '@/components/ui/filled-text';
+import { CodeFallback } from '@/components/ui/code-fallback';
 import { SampleLeadCard } from '@/components/ui/sample-lead-card';
 import { JsonLd } from '@/components/seo/json-ld';
 import { priceList, type Category } from '@/lib/categories';
@@ -154,19 +154,11 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
                   exclusivePrice: formatEuros(category.price * EXCLUSIVE_FACTOR, locale),
                 })}
               </p>
-              {/* For a browser that never runs the page's code: shown without scripts, or once they fail to load. */}
-              <p className="code-fallback mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-                <FilledText
-                  template={dict.orderForm.noscript}
-                  values={{
-                    email: (
-                      <a href={`mailto:${site.email}`} className="font-semibold underline">
-                        {site.email}
-                      </a>
-                    ),
-                  }}
-                />
-              </p>
+              <CodeFallback
+                template={dict.orderForm.noscript}
+                email={site.email}
+                className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+              />
               {/* On paper the prices are what counts; an empty form to fill in is not. */}
               <div className="mt-6 print:hidden">
                 <OrderForm

@@ -5,7 +5,7 @@ import { countryOptions, orderWords } from '@/lib/checkout/words';
 import { getCategories, getDictionary, getSite } from '@/lib/content';
 import { overviewPath, type Locale } from '@/lib/i18n';
 import { pageJsonLd } from '@/lib/seo';
-import { FilledText } from '@/components/ui/filled-text';
+import { CodeFallback } from '@/components/ui/code-fallback';
 import { CheckoutLoader } from './checkout-loader';
 
 interface CheckoutPageProps {
@@ -33,19 +33,11 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
         <CheckoutLoader
           loading={strings.loading}
           fallback={
-            // For a browser that never runs the page's code: shown without scripts, or once they fail to load.
-            <p className="code-fallback rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900">
-              <FilledText
-                template={strings.noScript}
-                values={{
-                  email: (
-                    <a href={`mailto:${site.email}`} className="font-semibold underline">
-                      {site.email}
-                    </a>
-                  ),
-                }}
-              />
-            </p>
+            <CodeFallback
+              template={strings.noScript}
+              email={site.email}
+              className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900"
+            />
           }
           words={orderWords(locale)}
           countries={countryOptions(locale)}
