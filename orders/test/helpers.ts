@@ -141,7 +141,7 @@ export interface ReceivedMail {
 export interface SmtpBehaviour {
   /** Holds the greeting of a connection this long (a server slower than the lease), in ms. */
   greetingStallMs?: (connection: number) => number;
-  /** Holds the answer to a mail's data this long, in ms: the mail is under way meanwhile. */
+  /** Holds the answer to a mail's data this long, in ms (decided as its data begins): the mail is under way meanwhile. */
   dataStallMs?: (mail: number) => number;
   /** Refuses a mail with this reply, e.g. `{ code: 550, message: 'No such user' }`. */
   refuse?: (mail: number) => { code: number; message: string } | undefined;
@@ -195,9 +195,11 @@ export async function startSmtp(port = 0, behaviour: SmtpBehaviour = {}) {
         return;
       }
       const number = ++mails;
+      // Decided as the data begins, so that a test that changes the behaviour meanwhile leaves this mail's alone.
+      const stall = behaviour.dataStallMs?.(number) ?? 0;
       simpleParser(stream).then(
         async (mail) => {
-          await wait(behaviour.dataStallMs?.(number) ?? 0);
+          await wait(stall);
           if (closed.has(session.id)) return callback(new Error('The client left before the answer'));
           const refusal = behaviour.refuse?.(number);
           if (refusal)
