@@ -126,6 +126,8 @@ const writeFiles = (files: Files) => (root: string) => {
 };
 
 const first = categories[0]!;
+/** The price the editor saves, over a thousand euros, and so written with a thousands mark in German. */
+const newPrice = first.price + 1000;
 const firstCopy = copyOf(first, 'de');
 
 /** A new industry as an editor enters it: the fixture category's row, and its copy in both languages. */
@@ -429,7 +431,11 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
   });
 
   await test.step('saves a price and a German benefit as two one-line changes that the build accepts', async () => {
-    await priceField(page).fill(String(first.price + 4));
+    // Typed as a German editor writes twelve hundred, with a thousands mark: a field for a whole number takes
+    // no mark (the CMS would read 1.200 as 1), so the digits arrive alone.
+    await priceField(page).fill('');
+    await priceField(page).pressSequentially(new Intl.NumberFormat('de-DE').format(newPrice));
+    await expect(priceField(page)).toHaveValue(String(newPrice));
     await saveAndConfirm(page);
 
     await openCopy(page);
@@ -440,7 +446,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
 
     const after = await readRepository(page);
     expect(changedLines(repository, after)).toEqual({
-      [table]: [[`      "price": ${first.price},`, `      "price": ${first.price + 4},`]],
+      [table]: [[`      "price": ${first.price},`, `      "price": ${newPrice},`]],
       [copyFile]: [
         [
           `    ${JSON.stringify(firstCopy.benefits[0])},`,

@@ -35,21 +35,24 @@ export const labels: Record<string, Label> = {
   },
   'categories.id': {
     label: 'ID',
-    hint: `Feste Kennung für Warenkorb und Produkt-Feed (${URL_SAFE}). Nach dem Start nie mehr ändern.`,
+    hint: `Feste Kennung für Warenkorb und Produkt-Feed (${URL_SAFE}), jede nur einmal. Nach dem Start nie mehr ändern.`,
   },
   'categories.translationKey': {
     label: 'Branchentext',
-    hint: 'Der Eintrag unter „Branchentexte“ mit den Texten dieser Branche. Eine neue Branche bekommt zuerst ihre Texte, dann ihre Zeile.',
+    hint: 'Der Eintrag unter „Branchentexte“ mit den Texten dieser Branche, jeder nur in einer Zeile. Eine neue Branche bekommt zuerst ihre Texte, dann ihre Zeile; die Liste zeigt nur veröffentlichte Branchentexte.',
   },
   'categories.price': {
     label: 'Preis pro Lead (€, netto)',
-    hint: 'Ganze Euro ohne Mehrwertsteuer, größer als 0.',
+    hint: 'Ganze Euro ohne Mehrwertsteuer, größer als 0, z. B. 89 oder 1200 (ohne Tausenderpunkt).',
   },
   'categories.icon': { label: 'Symbol', hint: 'Das Symbol auf den Kacheln und oben auf der Kategorieseite.' },
   'categories.gradient': { label: 'Farbe', hint: 'Der Farbverlauf hinter dem Symbol.' },
   'categories.slugs': { label: 'Slugs (Seitenadresse)', hint: SLUG_HINT },
-  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: URL_SAFE_SENTENCE },
-  'categories.slugs.en': { label: 'Slug englisch (/en/leads/…)', hint: URL_SAFE_SENTENCE },
+  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: `${URL_SAFE_SENTENCE} Jeder nur einmal.` },
+  'categories.slugs.en': {
+    label: 'Slug englisch (/en/leads/…)',
+    hint: `${URL_SAFE_SENTENCE} Jeder nur einmal.`,
+  },
   name: { label: 'Name', hint: 'Kurzname für Navigation, Kacheln, Warenkorb und Feed.' },
   title: {
     label: 'Seitentitel',
@@ -175,7 +178,10 @@ export const labels: Record<string, Label> = {
   },
   'facts.rating': { label: 'Bewertung' },
   'facts.rating.value': { label: 'Sternebewertung (0 bis 5)', hint: placeholder('ratingValue') },
-  'facts.rating.count': { label: 'Anzahl Bewertungen', hint: placeholder('ratingCount') },
+  'facts.rating.count': {
+    label: 'Anzahl Bewertungen',
+    hint: `Ganze Zahl ohne Tausenderpunkt, z. B. 1240. ${placeholder('ratingCount')}`,
+  },
   'facts.rating.source': { label: 'Quelle', hint: placeholder('source') },
   'facts.rating.url': { label: 'Link zur Quelle' },
   'facts.rating.date': {
@@ -402,15 +408,15 @@ export const labels: Record<string, Label> = {
   'ui.orderForm.toastDescription': { label: 'Meldung nach dem Hinzufügen: Text' },
   'ui.orderForm.notAdded': {
     label: 'Meldung, wenn nichts in den Warenkorb kam',
-    hint: 'Erscheint unter dem Button, wenn die Leads nicht in den Warenkorb kommen, obwohl alle Angaben stimmen: ein Fehler der Seite, der nicht vorkommen sollte.',
+    hint: 'Erscheint unter der Schaltfläche, wenn die Leads nicht in den Warenkorb kommen, obwohl alle Angaben stimmen: ein Fehler der Seite, der nicht vorkommen sollte.',
   },
   'ui.orderForm.cartFull': {
     label: 'Meldung, wenn der Warenkorb voll ist',
-    hint: 'Erscheint unter dem Button, wenn der Warenkorb schon so viele Leads hält, wie er fassen kann (500 Zeilen).',
+    hint: 'Erscheint unter der Schaltfläche, wenn der Warenkorb schon so viele Leads hält, wie er fassen kann (500 Zeilen).',
   },
   'ui.orderForm.cartRoom': {
     label: 'Meldung, wenn nur noch wenige Leads in den Warenkorb passen',
-    hint: 'Erscheint unter dem Button, wenn die gewählte Anzahl nicht mehr ganz in den Warenkorb passt; {free} ist die Zahl, die noch passt.',
+    hint: 'Erscheint unter der Schaltfläche, wenn die gewählte Anzahl nicht mehr ganz in den Warenkorb passt; {free} ist die Zahl, die noch passt.',
   },
   'ui.orderForm.toolDescription': {
     label: 'Beschreibung für KI-Assistenten',
@@ -437,6 +443,7 @@ export const labels: Record<string, Label> = {
   'ui.area.states.TH': { label: 'Thüringen' },
   'ui.cart.close': { label: 'Schließen-Schaltfläche (×): Vorlesetext', hint: SCREEN_READER },
   'ui.cart.unitPrice': { label: 'Preis pro Lead' },
+  'ui.cart.lineTotal': { label: 'Summe einer Zeile (Preis × Menge)' },
   'ui.cart.quantity': { label: 'Menge: Vorlesetext', hint: SCREEN_READER },
   'ui.cart.increase': { label: 'Plus-Schaltfläche: Vorlesetext', hint: SCREEN_READER },
   'ui.cart.decrease': { label: 'Minus-Schaltfläche: Vorlesetext', hint: SCREEN_READER },

@@ -15,5 +15,22 @@ window.fetch = (input, init) =>
       )
     : fetchFromNetwork(input, init);
 
+// German editors write twelve hundred as 1.200. In a field for a whole number (a price, a number of days) the CMS
+// reads that as 1 and saves it without a word. A whole number needs no mark, so such a field takes none: the
+// keystroke is dropped, and 1.200 typed arrives as 1200; a pasted text with a mark is not taken at all, rather
+// than taken in part. The CMS's number fields are spin buttons, those for whole numbers with the numeric keypad
+// (inputmode "numeric"); those for decimals (the VAT rate, the rating) ask for "decimal" and are left alone.
+document.addEventListener(
+  'beforeinput',
+  (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement) || field.getAttribute('role') !== 'spinbutton') return;
+    if (field.inputMode !== 'numeric') return;
+    const text = event.data ?? '';
+    if (text.includes('.') || text.includes(',')) event.preventDefault();
+  },
+  true,
+);
+
 const { default: CMS } = await import('./sveltia/index.js');
 CMS.init();
