@@ -143,6 +143,11 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
     await user.click(within(dialog).getByRole('button', { name: template(ui.increase, stairlifts) }));
     expect(quantity()).toHaveTextContent(/^3$/);
+    // The row says what it costs together, so that nobody multiplies by hand.
+    const row = within(dialog).getByText(stairlifts, { exact: true }).closest('li');
+    expect(plain(row?.textContent)).toContain(
+      ui.lineTotal.replace('{total}', centsAsText(3 * priceCents('treppenlifte'), locale)),
+    );
     const total = 3 * priceCents('treppenlifte') + 5 * priceCents('kanzlei');
     const amount = within(dialog).getByText(byPlainText(centsAsText(total, locale)));
     // The new total is said with its label, as one piece, where a screen reader hears it.
@@ -241,6 +246,10 @@ describe.each(['de', 'en'] as const)('CartDialog (%s)', (locale) => {
     const undo = within(dialog).getByRole('button', { name: template(ui.undoLabel, stairlifts) });
     expect(undo).toHaveTextContent(ui.undo);
     expect(undo).toHaveFocus();
+    // The message is said once, alone: the focused button says its own name, and is not read again inside it.
+    const message = within(dialog).getByText(template(ui.removed, stairlifts)).closest('[role="status"]');
+    expect(plain(message?.textContent)).toBe(template(ui.removed, stairlifts));
+    expect(message).not.toContainElement(undo);
 
     await user.click(undo);
     expect(rowNames()).toEqual([stairlifts, lawExclusive]);

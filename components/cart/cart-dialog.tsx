@@ -94,16 +94,23 @@ export function CartDialog({
             </button>
           </div>
 
-          {/* Always displayed (an empty one has no height): a live region shown only once filled is missed by some screen readers. */}
-          <div role="status" className="px-5">
-            {restored && (
-              <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-                {fill(strings.restored, { name: restored.name })}
+          {/* Always displayed (an empty one has no height): a live region shown only once filled is missed by some
+              screen readers. It holds the message alone: the Undo button beside it takes the focus and says its
+              own name, which inside the region would be read a second time. */}
+          <div className="px-5">
+            <div
+              className={
+                removed || restored
+                  ? 'mt-3 flex items-center justify-between gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800'
+                  : undefined
+              }
+            >
+              <p role="status">
+                {restored
+                  ? fill(strings.restored, { name: restored.name })
+                  : removed && fill(strings.removed, { name: removed.name })}
               </p>
-            )}
-            {removed && (
-              <p className="mt-3 flex items-center justify-between gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-                {fill(strings.removed, { name: removed.name })}
+              {removed && (
                 <button
                   ref={undoRef}
                   type="button"
@@ -117,8 +124,8 @@ export function CartDialog({
                 >
                   {strings.undo}
                 </button>
-              </p>
-            )}
+              )}
+            </div>
           </div>
 
           {items.length === 0 ? (
@@ -137,6 +144,11 @@ export function CartDialog({
                       <p className="w-full font-medium text-slate-900">{name}</p>
                       <p className="min-w-0 flex-1 text-sm text-slate-600">
                         {fill(strings.unitPrice, { price: formatMoney(group.price, locale) })}
+                        <span className="block font-semibold text-slate-900 tabular-nums">
+                          {fill(strings.lineTotal, {
+                            total: formatMoney(group.price * group.quantity, locale),
+                          })}
+                        </span>
                       </p>
                       <div
                         className="flex items-center gap-1"
