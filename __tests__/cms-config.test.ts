@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { categoryIcons } from '@/lib/categories';
-import { cmsConfig, cmsConfigFile, type CmsField } from '@/lib/cms-config';
+import { cmsConfig, cmsConfigFile, textFieldFile, type CmsField, type TextField } from '@/lib/cms-config';
+import fixedTextFields from '@/lib/cms-text-fields.json';
 import { getDictionary, getSite } from '@/lib/content';
 import { placeholders } from '@/lib/content-parity';
 import {
@@ -383,6 +384,41 @@ describe('the editors’ CMS configuration', () => {
 
   it('is generated: public/admin/config.json is what lib/cms-config.ts makes of the schemas (npm run cms)', () => {
     expect(fs.readFileSync(path.join(root, 'public/admin/config.json'), 'utf8')).toBe(cmsConfigFile());
+    // With each interface text's field fixed in a table that has every text, and no text that is gone.
+    expect(fs.readFileSync(path.join(root, 'lib/cms-text-fields.json'), 'utf8')).toBe(textFieldFile());
+  });
+
+  it('stays as committed when an editor lengthens a text, breaks its line or adds a placeholder', () => {
+    // What an editor may do to the German words in the CMS, on three texts that are one line without a placeholder.
+    const edited = JSON.parse(JSON.stringify(ui)) as Record<string, unknown>;
+    const oneLine = textPaths(ui).filter((keys) => {
+      const text = String(valueAt(ui, keys));
+      return typeof keys.at(-2) === 'string' && text.length < 40 && placeholders(text).length === 0;
+    });
+    expect(oneLine.length).toBeGreaterThanOrEqual(3);
+    const [longer, broken, filled] = oneLine as [Key[], Key[], Key[]];
+    const set = (keys: Key[], change: (text: string) => string) => {
+      const parent = valueAt(edited, keys.slice(0, -1)) as Record<Key, string>;
+      parent[keys.at(-1)!] = change(parent[keys.at(-1)!]!);
+    };
+    set(longer, (text) => `${text} ${'und noch mehr Worte '.repeat(8)}`);
+    set(broken, (text) => `${text}\nZweite Zeile`);
+    set(filled, (text) => `${text} {count}`);
+    expect(cmsConfigFile(undefined, edited)).toBe(cmsConfigFile());
+  });
+
+  it('keeps in both languages the placeholders each text’s field asks for', () => {
+    const fixed: Record<string, TextField> = fixedTextFields;
+    const english = readContent('en/ui.json');
+    for (const [field, { placeholders: kept = [] }] of Object.entries(fixed)) {
+      if (kept.length === 0) continue;
+      const keys = field.split('.').slice(1);
+      for (const file of [ui, english])
+        expect({ field, placeholders: placeholders(String(valueAt(file, keys))) }).toEqual({
+          field,
+          placeholders: expect.arrayContaining(kept),
+        });
+    }
   });
 
   it('carries the schemas’ slug rule: the pattern agrees with the build, with a German message and a warning', () => {

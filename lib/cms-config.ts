@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import germanUi from '../content/de/ui.json';
+import fixedTextFields from './cms-text-fields.json';
 import { gradientNames, iconNames, labels, SAME_COUNT, uiNames, URL_SAFE, type Label } from './cms-labels';
 import { placeholders } from './content-parity';
 import {
@@ -49,6 +50,63 @@ const optionNames: Record<string, Record<string, string>> = {
 
 /** Fields whose text runs over several lines get a text area. */
 const LONG_TEXT = 100;
+
+/**
+ * What the field of one interface text is: a text area (`lines`) or one line, and the placeholders it must keep.
+ * Both are read from the German text when the text is added, and then kept in lib/cms-text-fields.json (written
+ * by `npm run cms`): an editor who lengthens a text, breaks a line or adds a placeholder changes what the text
+ * says, not the CMS's configuration, which would then no longer match the committed one, and fail the checks of
+ * the editor's pull request for a reason no editor can mend.
+ */
+export interface TextField {
+  /** A text area; else one line. */
+  lines?: boolean;
+  /** The placeholders the text must keep; none if left out. */
+  placeholders?: string[];
+}
+type InterfaceTexts = Record<string, unknown>;
+const fixedFields: Record<string, TextField> = fixedTextFields;
+
+/** The texts of a file of interface texts, without its `$schema` line. */
+const textsOf = (file: InterfaceTexts): InterfaceTexts =>
+  Object.fromEntries(Object.entries(file).filter(([key]) => key !== '$schema'));
+const germanTexts = textsOf(germanUi);
+
+function textFieldOf(value: unknown, shared: boolean): TextField {
+  const text = typeof value === 'string' ? value : '';
+  // Within a list, whose items share their fields, what the first item holds is no rule for the others.
+  const names = shared ? [] : placeholders(text);
+  return {
+    ...(text.length > LONG_TEXT || text.includes('\n') ? { lines: true } : {}),
+    ...(names.length > 0 ? { placeholders: names } : {}),
+  };
+}
+
+/** Each interface text's path (`ui.cart.total`; the items of a list as `….item`), its German text, and whether it is a list's. */
+function textLeaves(value: unknown, path: string, shared = false): [string, unknown, boolean][] {
+  if (Array.isArray(value)) {
+    const first: unknown = value[0];
+    return first !== null && typeof first === 'object'
+      ? textLeaves(first, path, true)
+      : textLeaves(first, `${path}.item`, true);
+  }
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => textLeaves(item, `${path}.${key}`, shared));
+  return [[path, value, shared]];
+}
+
+/**
+ * The table of lib/cms-text-fields.json for these texts: each text's field as it was fixed, and one read from
+ * its text for a text that is new; a text that is gone leaves the table.
+ */
+export function textFieldTable(
+  texts: InterfaceTexts = germanTexts,
+  fixed: Record<string, TextField> = fixedFields,
+): Record<string, TextField> {
+  return Object.fromEntries(
+    textLeaves(texts, 'ui').map(([path, value, shared]) => [path, fixed[path] ?? textFieldOf(value, shared)]),
+  );
+}
 
 function describe(path: string, name: string): Label {
   // A page's search-engine texts (ui.meta.<page>.title, ….keywords.item) are labelled as a category's are.
@@ -209,12 +267,12 @@ function fieldsFromValue(
   if (value !== null && typeof value === 'object')
     return { name, ...labelFields(label), widget: 'object', fields: objectFields(value, path, node, shared) };
   // A single-line field would drop the line breaks of a mail's greeting or closing when it is edited.
-  const long = typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n'));
-  const kept = typeof value === 'string' && !shared ? keptPlaceholders(value) : undefined;
+  const field = fixedFields[path] ?? textFieldOf(value, shared);
+  const kept = keptPlaceholders(field.placeholders ?? []);
   return {
     name,
     ...labelFields({ ...label, hint: [label.hint, kept?.hint].filter(Boolean).join(' ') || undefined }),
-    widget: long ? 'text' : 'string',
+    widget: field.lines === true ? 'text' : 'string',
     ...(node.maxLength !== undefined ? { maxlength: node.maxLength } : {}),
     ...(kept ? { pattern: kept.pattern } : {}),
   };
@@ -225,8 +283,7 @@ function fieldsFromValue(
  * (in either language; the build compares the two, so a placeholder taken out of both would pass it). The pattern
  * is a lookahead per name, since the CMS tests a field against one regular expression.
  */
-function keptPlaceholders(text: string): { hint: string; pattern: [string, string] } | undefined {
-  const names = placeholders(text);
+function keptPlaceholders(names: string[]): { hint: string; pattern: [string, string] } | undefined {
   if (names.length === 0) return undefined;
   const list = names.map((placeholder) => `{${placeholder}}`).join(', ');
   return {
@@ -244,10 +301,9 @@ function objectFields(value: object, path: string, node: JsonSchema, shared = fa
   );
 }
 
-function uiFields(): CmsField[] {
+function uiFields(texts: InterfaceTexts): CmsField[] {
   const schema = z.toJSONSchema(dictionarySchema, { io: 'input' }) as JsonSchema;
-  const texts = Object.fromEntries(Object.entries(germanUi).filter(([key]) => key !== '$schema'));
-  return [schemaLine('../schemas/ui.schema.json'), ...translated(objectFields(texts, 'ui', schema))];
+  return [schemaLine('../schemas/ui.schema.json'), ...translated(objectFields(textsOf(texts), 'ui', schema))];
 }
 
 /**
@@ -276,7 +332,11 @@ export function githubBackend(repo = process.env.CMS_GITHUB_REPO || 'OWNER/REPOS
   return { name: 'github', repo, branch: process.env.CMS_GITHUB_BRANCH || 'main' };
 }
 
-export function cmsConfig(backend: CmsBackend = githubBackend()) {
+export function cmsConfig(
+  backend: CmsBackend = githubBackend(),
+  /** The German interface texts: the committed ones but in a test of what an editor's change does. */
+  texts: InterfaceTexts = germanTexts,
+) {
   return {
     app_title: 'Leadwerk – Redaktion',
     logo: { src: '/icon.svg' },
@@ -338,7 +398,7 @@ export function cmsConfig(backend: CmsBackend = githubBackend()) {
             label: 'Oberflächentexte',
             file: 'content/{{locale}}/ui.json',
             i18n: true,
-            fields: uiFields(),
+            fields: uiFields(texts),
           },
         ],
       },
@@ -360,6 +420,11 @@ export function cmsConfig(backend: CmsBackend = githubBackend()) {
 }
 
 /** The text of public/admin/config.json. */
-export function cmsConfigFile(backend?: CmsBackend): string {
-  return `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
+export function cmsConfigFile(backend?: CmsBackend, texts?: InterfaceTexts): string {
+  return `${JSON.stringify(cmsConfig(backend, texts), null, 2)}\n`;
+}
+
+/** The text of lib/cms-text-fields.json. */
+export function textFieldFile(): string {
+  return `${JSON.stringify(textFieldTable(), null, 2)}\n`;
 }

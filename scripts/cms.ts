@@ -1,29 +1,37 @@
 // Prepares /admin, the editors' CMS: writes its configuration, generated from the content schemas
-// (lib/cms-config.ts), to public/admin/config.json, and bundles the CMS from its npm package into
+// (lib/cms-config.ts), to public/admin/config.json, with the field of each interface text fixed in
+// lib/cms-text-fields.json (a new text's added, a removed one's dropped), and bundles the CMS from its npm package into
 // public/admin/sveltia/, so that the site serves it from its own origin. Runs before `dev` and `build`;
 // `--check` only reports whether the committed configuration is up to date.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { cmsConfigFile } from '../lib/cms-config';
+import { cmsConfigFile, textFieldFile } from '../lib/cms-config';
 
 const admin = path.join(process.cwd(), 'public', 'admin');
 const configFile = path.join(admin, 'config.json');
+const textFieldsFile = path.join(process.cwd(), 'lib', 'cms-text-fields.json');
 
-/** Whether the committed configuration differs from what the schemas make of it. */
-const isStale = (config: string) =>
-  !fs.existsSync(configFile) || fs.readFileSync(configFile, 'utf8') !== config;
+/** Whether the committed file differs from what the schemas make of it. */
+const isStale = (file: string, text: string) =>
+  !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text;
 
 async function main() {
+  // The table first: the configuration reads it (a text added since is read from its German text meanwhile).
+  const fields = textFieldFile();
   const config = cmsConfigFile();
   if (process.argv.includes('--check')) {
-    const stale = isStale(config);
-    if (stale) console.error('public/admin/config.json is out of date: run npm run cms');
-    process.exit(stale ? 1 : 0);
+    const stale = [textFieldsFile, configFile].filter((file) =>
+      isStale(file, file === configFile ? config : fields),
+    );
+    for (const file of stale)
+      console.error(`${path.relative(process.cwd(), file)} is out of date: run npm run cms`);
+    process.exit(stale.length > 0 ? 1 : 0);
   }
 
-  // Written only when it changed: the builds run this beside the tests that read the committed file.
-  if (isStale(config)) fs.writeFileSync(configFile, config);
+  // Written only when they changed: the builds run this beside the tests that read the committed files.
+  if (isStale(textFieldsFile, fields)) fs.writeFileSync(textFieldsFile, fields);
+  if (isStale(configFile, config)) fs.writeFileSync(configFile, config);
 
   // The package's build is made for a bundler: it imports its translations (../locales/<language>.json)
   // and some of its dependencies (syntax highlighting, maps, image tools) by name, which a browser cannot
