@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import './globals.css';
 import { LogUnknownPath } from '@/components/layout/log-unknown-path';
 
+// No robots entry: Next.js writes `noindex` into every not-found page itself, and a second tag would say it twice.
 export const metadata: Metadata = {
   title: '404 – Page not found | Leadwerk',
-  robots: { index: false, follow: true },
 };
 
 /** Every path the site does not have: served as 404.html with status 404. */

@@ -152,6 +152,12 @@ test(`${UNKNOWN_PATH}: 404, the same checks, and the spec's text and way home`, 
     .filter((link) => $(link).text().trim() === specNotFound.link);
   expect(home.map((link) => $(link).attr('href'))).toEqual(['/']);
   expectSafeExternalLinks($, pageUrl);
+  // Kept out of search results, said once: crawlers and SEO tools read two robots tags as a contradiction.
+  const robots = $('meta[name="robots"]')
+    .toArray()
+    .map((tag) => $(tag).attr('content'));
+  expect(robots).toHaveLength(1);
+  expect(robots[0]).toMatch(/noindex/);
 });
 
 test('a page comes with a validator, and asked for again unchanged it costs a 304, not the page', async ({
