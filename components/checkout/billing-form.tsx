@@ -70,7 +70,7 @@ const FORM_ORDER: readonly BuyerField[] = BUYER_FIELDS.flatMap((field): BuyerFie
 );
 
 const input =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-hidden aria-invalid:border-red-700';
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-hidden aria-invalid:border-red-700';
 
 /**
  * The billing details. Each keystroke goes to this browser's storage (and nowhere else); a field's problem
