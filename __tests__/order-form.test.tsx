@@ -188,6 +188,12 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
       expect(field.quantity).toHaveValue(1);
       expect(field.exclusive).not.toBeChecked();
       expect(total()).toBe(centsAsText(base, locale));
+      // The total the reset wrote is not read out before the confirmation; the next change of the visitor's is.
+      const output = screen.getByRole('status', { name: getDictionary(locale).orderForm.total });
+      expect(output).toHaveAttribute('aria-live', 'off');
+      await setQuantity('2');
+      expect(output).not.toHaveAttribute('aria-live', 'off');
+      expect(total()).toBe(centsAsText(2 * base, locale));
     },
   );
 

@@ -146,8 +146,12 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     field('radiusPostcode').value = '';
     (form.elements.namedItem('radiusKm') as HTMLSelectElement).value = String(DEFAULT_RADIUS_KM);
     clearProblem();
+    // The reset's total is no news, the confirmation is: a screen reader would say "89,00 €" before it. The total
+    // speaks again as soon as the visitor changes something (`speakTotal`).
+    byId(ids.total)!.setAttribute('aria-live', 'off');
     showChoices();
   }
+  const speakTotal = () => byId(ids.total)?.removeAttribute('aria-live');
 
   function onSubmit(event: SubmitEvent) {
     event.preventDefault();
@@ -199,6 +203,9 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
 
   const areaFieldset = byId(ids.areaFieldset)!;
   form.addEventListener('submit', onSubmit);
+  // Before showChoices: the change that follows a reset is said again.
+  form.addEventListener('input', speakTotal);
+  form.addEventListener('change', speakTotal);
   form.addEventListener('input', showChoices);
   form.addEventListener('change', showChoices);
   // Only what the visitor enters clears a message: a text field also fires `change` when it loses focus, which
@@ -235,6 +242,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     clearProblem();
     disconnectCart();
     form.removeEventListener('submit', onSubmit);
+    form.removeEventListener('input', speakTotal);
+    form.removeEventListener('change', speakTotal);
     form.removeEventListener('input', showChoices);
     form.removeEventListener('change', showChoices);
     areaFieldset.removeEventListener('input', clearProblem);
