@@ -286,6 +286,12 @@ describe('the CMS refuses what the build would refuse', () => {
         keys,
         field: { widget: 'list', min: lengths[0], max: lengths.at(-1) },
       });
+      // A list of one length says how many items it takes, so that no editor looks for a way to add one.
+      if (lengths.length === 1)
+        expect({ keys, hint: fieldAt(uiTextFields(), keys).hint }).toEqual({
+          keys,
+          hint: expect.stringContaining(`Genau ${lengths[0]} Einträge`),
+        });
     }
   });
 

@@ -129,7 +129,8 @@ function messageFor(node: JsonSchema): string {
   const { pattern } = node;
   if (pattern === '^[a-z0-9]+(?:-[a-z0-9]+)*$') return `Bitte ${URL_SAFE} verwenden.`;
   if (pattern === '^[a-zA-Z]+$') return 'Bitte nur Buchstaben verwenden.';
-  if (pattern === '^[\\w-]{11}$') return 'Eine YouTube-ID hat genau 11 Zeichen.';
+  if (pattern === '^[\\w-]{11}$')
+    return 'Eine YouTube-ID hat genau 11 Zeichen: nur die Zeichen nach „v=“, nicht die ganze Adresse.';
   if (node.format === 'date') return 'Bitte ein Datum im Format JJJJ-MM-TT eingeben, z. B. 2025-03-12.';
   return 'Das Format stimmt nicht.';
 }
@@ -252,7 +253,15 @@ function fieldsFromValue(
     const items = node.items ?? {};
     // The build compares the two languages' lists of objects item by item; a list of plain texts may differ.
     const objects = first !== null && typeof first === 'object';
-    const hint = objects ? [label.hint, SAME_COUNT].filter(Boolean).join(' ') : label.hint;
+    // A list of the interface texts has as many items as the page has places for them: the CMS offers no
+    // "add" beyond that count, and the hint says so, and who adds a place.
+    const count =
+      node.minItems !== undefined && node.minItems === node.maxItems
+        ? `Genau ${node.minItems} Einträge, in Deutsch und Englisch; einen weiteren Platz auf der Seite legt die Entwicklung an.`
+        : objects
+          ? SAME_COUNT
+          : undefined;
+    const hint = [label.hint, count].filter(Boolean).join(' ') || undefined;
     const base = {
       name,
       ...labelFields({ ...label, hint }),
@@ -287,7 +296,7 @@ function keptPlaceholders(names: string[]): { hint: string; pattern: [string, st
   if (names.length === 0) return undefined;
   const list = names.map((placeholder) => `{${placeholder}}`).join(', ');
   return {
-    hint: `Platzhalter, die die Website füllt und die bleiben müssen: ${list}.`,
+    hint: `Diese Platzhalter setzt die Website ein; sie müssen stehen bleiben: ${list}.`,
     pattern: [
       `^${names.map((placeholder) => `(?=[\\s\\S]*\\{${placeholder}\\})`).join('')}[\\s\\S]*$`,
       `Bitte diese Platzhalter unverändert lassen: ${list}.`,

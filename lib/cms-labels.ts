@@ -23,6 +23,8 @@ export const SAME_COUNT = 'In Deutsch und Englisch gleich viele Einträge.';
 const placeholder = (name: string) => `In den Texten steht dafür der Platzhalter {${name}}.`;
 /** Texts that only screen readers speak (README "Text only screen readers hear"). */
 const SCREEN_READER = 'Nicht sichtbar: Screenreader lesen diesen Text vor, etwa für blinde Besucher.';
+/** The parts of llms.txt written once, in English (lib/feeds.ts): the German text of such a field is kept, not shown. */
+const LLMS_ENGLISH = 'Erscheint nur auf Englisch in /llms.txt; der deutsche Text wird nirgends gezeigt.';
 const KNOWN_IDS =
   'Nur Kennungen, die es schon gibt; eine neue legt die Entwicklung an, denn sie braucht in beiden Sprachen eine Beschriftung.';
 
@@ -484,27 +486,27 @@ export const labels: Record<string, Label> = {
   'ui.facts.consentLogged.consentText': { label: 'Wortlaut der Einwilligung' },
   'ui.facts.consentLogged.sourceUrl': { label: 'Quellseite' },
   'ui.facts.consentLogged.confirmationEmail': { label: 'Bestätigungs-E-Mail' },
-  'ui.llms.summary': { label: 'Zusammenfassung' },
-  'ui.llms.details': { label: 'Einzelheiten' },
+  'ui.llms.summary': { label: 'Zusammenfassung', hint: LLMS_ENGLISH },
+  'ui.llms.details': { label: 'Einzelheiten', hint: LLMS_ENGLISH },
   'ui.llms.categoriesHeading': { label: 'Überschrift der Kategorien' },
   'ui.llms.perLead': { label: 'Zusatz hinter dem Preis' },
-  'ui.llms.orderHeading': { label: 'Überschrift „Bestellen“' },
+  'ui.llms.orderHeading': { label: 'Überschrift „Bestellen“', hint: LLMS_ENGLISH },
   'ui.llms.checkoutLabel': { label: 'Link zur Kasse' },
   'ui.llms.checkoutNote': { label: 'Link zur Kasse: Erklärung' },
-  'ui.llms.emailLabel': { label: 'Bestellung per E-Mail' },
-  'ui.llms.emailNote': { label: 'Bestellung per E-Mail: Erklärung' },
-  'ui.llms.dataHeading': { label: 'Überschrift „Daten“' },
-  'ui.llms.feedLabel': { label: 'Link zum Produkt-Feed' },
-  'ui.llms.feedNote': { label: 'Link zum Produkt-Feed: Erklärung' },
-  'ui.llms.sitemapLabel': { label: 'Link zur Sitemap' },
-  'ui.llms.sitemapNote': { label: 'Link zur Sitemap: Erklärung' },
+  'ui.llms.emailLabel': { label: 'Bestellung per E-Mail', hint: LLMS_ENGLISH },
+  'ui.llms.emailNote': { label: 'Bestellung per E-Mail: Erklärung', hint: LLMS_ENGLISH },
+  'ui.llms.dataHeading': { label: 'Überschrift „Daten“', hint: LLMS_ENGLISH },
+  'ui.llms.feedLabel': { label: 'Link zum Produkt-Feed', hint: LLMS_ENGLISH },
+  'ui.llms.feedNote': { label: 'Link zum Produkt-Feed: Erklärung', hint: LLMS_ENGLISH },
+  'ui.llms.sitemapLabel': { label: 'Link zur Sitemap', hint: LLMS_ENGLISH },
+  'ui.llms.sitemapNote': { label: 'Link zur Sitemap: Erklärung', hint: LLMS_ENGLISH },
   'ui.llms.optionalHeading': {
     label: 'Überschrift „Optional“',
-    hint: 'Nach dem Standard von llmstxt.org heißt dieser Abschnitt „Optional“.',
+    hint: `Nach dem Standard von llmstxt.org heißt dieser Abschnitt „Optional“. ${LLMS_ENGLISH}`,
   },
   'ui.llms.homeLabel': { label: 'Link zur Startseite' },
-  'ui.llms.contactLabel': { label: 'Link zum Kontakt' },
-  'ui.llms.contactNote': { label: 'Link zum Kontakt: Erklärung' },
+  'ui.llms.contactLabel': { label: 'Link zum Kontakt', hint: LLMS_ENGLISH },
+  'ui.llms.contactNote': { label: 'Link zum Kontakt: Erklärung', hint: LLMS_ENGLISH },
   'ui.video.close': { label: 'Schließen-Schaltfläche (×): Vorlesetext', hint: SCREEN_READER },
   'ui.video.consent': { label: 'Hinweis vor dem Laden (YouTube)' },
   'ui.video.load': { label: 'Schaltfläche „Video laden“' },
