@@ -295,6 +295,27 @@ describe('the CMS refuses what the build would refuse', () => {
     }
   });
 
+  it('an unknown fact id: the editor picks delivery channels, payment methods and the like from those with a label', () => {
+    const facts = getSite().facts as unknown as Record<string, unknown>;
+    const lists: [Key[], string][] = [
+      [['delivery', 'channels'], 'channels'],
+      [['paymentMethods'], 'paymentMethods'],
+      [['replacementCriteria'], 'replacementCriteria'],
+      [['consent', 'logged'], 'consentLogged'],
+    ];
+    for (const [keys, group] of lists) {
+      const { widget, field: item } = fieldAt(siteFields(), ['facts', ...keys]) as CmsField & {
+        field: CmsField;
+      };
+      const offered = (item.options as { label: string; value: string }[]).map((option) => option.value);
+      // Every id that has a label in both languages, and nothing else; the ones site.json uses among them.
+      for (const locale of ['de', 'en'] as const)
+        expect(offered).toEqual(Object.keys(getDictionary(locale).facts[group as 'channels']));
+      expect({ widget, item: item.widget }).toEqual({ widget: 'list', item: 'select' });
+      expect(offered).toEqual(expect.arrayContaining(valueAt(facts, keys) as string[]));
+    }
+  });
+
   it('an unknown icon: the editor picks only from the icons the site draws', () => {
     const icon = (value: string) => withValue(table, ['categories', 0, 'icon'], value);
     for (const known of categoryIcons) expect(accepts(categoryTableSchema, icon(known))).toBe(true);

@@ -156,6 +156,25 @@ const references: Record<string, Record<string, unknown> & { widget: string }> =
   },
 };
 
+/**
+ * The lists of fact ids in site.json, by the group of the interface texts that names each id (`facts.<group>` in
+ * ui.json): the editor picks each item from the ids that have a name there, under the name its field has in the
+ * CMS, so an id the build would refuse (one without a label) cannot be typed.
+ */
+const factLists: Record<string, keyof (typeof germanUi)['facts']> = {
+  'facts.delivery.channels': 'channels',
+  'facts.paymentMethods': 'paymentMethods',
+  'facts.replacementCriteria': 'replacementCriteria',
+  'facts.consent.logged': 'consentLogged',
+};
+
+function factOptions(group: keyof (typeof germanUi)['facts']): { label: string; value: string }[] {
+  return Object.keys(germanUi.facts[group]).map((id) => ({
+    label: labels[`ui.facts.${group}.${id}`]?.label ?? id,
+    value: id,
+  }));
+}
+
 /** One field from a JSON Schema node, as zod 4's `z.toJSONSchema` writes it. */
 function fieldFromSchema(name: string, node: JsonSchema, path: string, required: boolean): CmsField {
   const base = { name, ...labelFields(describe(path, name)), ...(required ? {} : { required: false }) };
@@ -175,8 +194,13 @@ function fieldFromSchema(name: string, node: JsonSchema, path: string, required:
         ...(node.minItems !== undefined ? { min: node.minItems } : {}),
         ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
       };
-      const list =
-        items.type === 'object'
+      const facts = factLists[path];
+      // Each item is one choice, named as one of the list's ("Zahlart"), not as any list's item.
+      const one = describe(`${path}.item`, 'item');
+      const item = { name: 'item', ...labelFields({ ...one, label: labels[path]?.singular ?? one.label }) };
+      const list = facts
+        ? { field: { ...item, widget: 'select', options: factOptions(facts) } }
+        : items.type === 'object'
           ? { fields: fieldsFromSchema(items, path) }
           : { field: fieldFromSchema('item', items, `${path}.item`, true) };
       return { ...base, widget: 'list', ...size, ...list };

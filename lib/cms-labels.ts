@@ -26,7 +26,7 @@ const SCREEN_READER = 'Nicht sichtbar: Screenreader lesen diesen Text vor, etwa 
 /** The parts of llms.txt written once, in English (lib/feeds.ts): the German text of such a field is kept, not shown. */
 const LLMS_ENGLISH = 'Erscheint nur auf Englisch in /llms.txt; der deutsche Text wird nirgends gezeigt.';
 const KNOWN_IDS =
-  'Nur Kennungen, die es schon gibt; eine neue legt die Entwicklung an, denn sie braucht in beiden Sprachen eine Beschriftung.';
+  'Zur Wahl steht, was unter „Oberflächentexte“ → „Beschriftungen der Geschäftsfakten“ in beiden Sprachen benannt ist; Reihenfolge wie auf der Website. Eine neue Angabe legt die Entwicklung an.';
 
 /** German labels and hints by field path (list items have no index in the path). */
 export const labels: Record<string, Label> = {
@@ -139,7 +139,7 @@ export const labels: Record<string, Label> = {
   },
   'facts.delivery': { label: 'Lieferung' },
   'facts.delivery.channels': {
-    label: 'Lieferwege (IDs)',
+    label: 'Lieferwege',
     singular: 'Lieferweg',
     hint: `${KNOWN_IDS} ${placeholder('channels')}`,
   },
@@ -149,7 +149,7 @@ export const labels: Record<string, Label> = {
   },
   'facts.replacementDays': { label: 'Reklamationsfrist (Tage)', hint: placeholder('replacementDays') },
   'facts.replacementCriteria': {
-    label: 'Reklamationsgründe (IDs)',
+    label: 'Reklamationsgründe',
     singular: 'Reklamationsgrund',
     hint: `${KNOWN_IDS} ${placeholder('replacementCriteria')}`,
   },
@@ -158,7 +158,7 @@ export const labels: Record<string, Label> = {
     hint: placeholder('contactAttempts'),
   },
   'facts.paymentMethods': {
-    label: 'Zahlarten (IDs)',
+    label: 'Zahlarten',
     singular: 'Zahlart',
     hint: `${KNOWN_IDS} ${placeholder('paymentMethods')}`,
   },
@@ -174,7 +174,7 @@ export const labels: Record<string, Label> = {
     hint: placeholder('retentionYears'),
   },
   'facts.consent.logged': {
-    label: 'Protokollierte Angaben (IDs)',
+    label: 'Protokollierte Angaben',
     singular: 'Angabe',
     hint: `${KNOWN_IDS} ${placeholder('consentLogged')}`,
   },
