@@ -523,8 +523,8 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await enter(row.getByRole('spinbutton', { name: /Preis pro Lead/ }).last(), String(industry.price));
     await choose(row, 'Symbol', optionName('icon', industry.icon));
     await choose(row, 'Farbe', optionName('gradient', industry.gradient));
-    await enter(row.getByRole('textbox', { name: /Slug deutsch/ }).last(), industry.slugs.de);
-    await enter(row.getByRole('textbox', { name: /Slug englisch/ }).last(), industry.slugs.en);
+    await enter(row.getByRole('textbox', { name: /Adresse deutsch/ }).last(), industry.slugs.de);
+    await enter(row.getByRole('textbox', { name: /Adresse englisch/ }).last(), industry.slugs.en);
     await saveAndConfirm(page);
 
     const after = await readRepository(page);

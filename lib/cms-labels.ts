@@ -14,7 +14,7 @@ export interface Label {
 }
 
 const SLUG_HINT =
-  'Teil der Seitenadresse. Achtung: Wer den Slug einer veröffentlichten Seite ändert, macht alle Links von außen auf die alte Adresse (Suchmaschinen, Anzeigen, Lesezeichen) ungültig.';
+  'Der letzte Teil der Adresse der Branchenseite. Achtung: Wer die Adresse einer veröffentlichten Seite ändert, macht alle Links von außen auf die alte Adresse (Suchmaschinen, Anzeigen, Lesezeichen) ungültig.';
 export const URL_SAFE = 'nur Kleinbuchstaben a–z, Ziffern und einzelne Bindestriche';
 const URL_SAFE_SENTENCE =
   'Nur Kleinbuchstaben a–z, Ziffern und einzelne Bindestriche; Umlaute ausschreiben (ae, oe, ue, ss).';
@@ -49,10 +49,13 @@ export const labels: Record<string, Label> = {
   },
   'categories.icon': { label: 'Symbol', hint: 'Das Symbol auf den Kacheln und oben auf der Kategorieseite.' },
   'categories.gradient': { label: 'Farbe', hint: 'Der Farbverlauf hinter dem Symbol.' },
-  'categories.slugs': { label: 'Slugs (Seitenadresse)', hint: SLUG_HINT },
-  'categories.slugs.de': { label: 'Slug deutsch (/leads/…)', hint: `${URL_SAFE_SENTENCE} Jeder nur einmal.` },
+  'categories.slugs': { label: 'Seitenadresse', hint: SLUG_HINT },
+  'categories.slugs.de': {
+    label: 'Adresse deutsch (/leads/…)',
+    hint: `${URL_SAFE_SENTENCE} Jeder nur einmal.`,
+  },
   'categories.slugs.en': {
-    label: 'Slug englisch (/en/leads/…)',
+    label: 'Adresse englisch (/en/leads/…)',
     hint: `${URL_SAFE_SENTENCE} Jeder nur einmal.`,
   },
   name: { label: 'Name', hint: 'Kurzname für Navigation, Kacheln, Warenkorb und Feed.' },
