@@ -118,6 +118,17 @@ describe('broken content', () => {
     expect(() => validateAllContent()).not.toThrow();
   });
 
+  it('refuses a placeholder in the copy that the site does not fill in, even the same in both languages', () => {
+    // {maxBuyers} with a small b: the languages agree, and the page would show the braces.
+    for (const locale of locales)
+      edit(`${locale}/categories/treppenlifte.json`, (json) => {
+        (json.benefits as string[])[0] += ' Höchstens {maxbuyers} Käufer.';
+      });
+    const message = validationMessage();
+    expect(message).toContain('content/de/categories/treppenlifte.json: {maxbuyers}');
+    expect(message).toContain('{maxBuyers}');
+  });
+
   it('names the file and the field when a field is missing', () => {
     edit('de/categories/treppenlifte.json', (json) => {
       delete json.benefits;

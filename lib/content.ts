@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import type { Category } from './categories';
 import { defaultLocale, locales, type Locale } from './i18n';
-import { parityProblems } from './content-parity';
+import { parityProblems, placeholders } from './content-parity';
 import { factValues, withFacts } from './facts';
 import {
   categoryContentSchema,
@@ -197,6 +197,20 @@ function translationProblems(names: readonly string[]): string[] {
 }
 
 /**
+ * Reads one copy file and refuses a placeholder the site does not fill in: the business facts are the only ones
+ * the copy has, so a name that is not one of them (a typo such as {maxbuyers}, the same in both languages, which
+ * the comparison of the languages passes) would stand on the page as it is.
+ */
+function unknownPlaceholders(translationKey: string, locale: Locale): void {
+  const left = placeholders(JSON.stringify(readCopy(translationKey, locale)));
+  if (left.length === 0) return;
+  const known = Object.keys(factValues(locale, getSite(), load(dictionarySchema, `${locale}/ui.json`).facts));
+  throw new ContentError(
+    `content/${locale}/categories/${translationKey}.json: ${left.map((name) => `{${name}}`).join(', ')} is not a placeholder the site fills in, and would show on the page as it is. The copy can use: ${known.map((name) => `{${name}}`).join(', ')}`,
+  );
+}
+
+/**
  * Checks every content file at once and reports every problem, not just the
  * first: each file against its schema, then each translation against the
  * default language (same keys, same placeholders). The build calls this, so
@@ -224,7 +238,7 @@ export function validateAllContent(): void {
   }
   for (const locale of locales) {
     attempt(() => getDictionary(locale));
-    for (const translationKey of names) attempt(() => readCopy(translationKey, locale));
+    for (const translationKey of names) attempt(() => unknownPlaceholders(translationKey, locale));
   }
   // Comparing translations needs files that parsed; with schema errors, those come first.
   if (problems.length === 0) problems.push(...translationProblems(names));
