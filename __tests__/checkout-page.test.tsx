@@ -268,6 +268,8 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       const text = plain(quote.textContent);
       for (const part of [
         site.seller.legalName,
+        // A business letter's details (§ 35a GmbHG): the registered office beside the register entry.
+        fill(strings.quote.seat, { seat: site.seller.seat }),
         site.seller.registerNumber,
         // Where the order goes, for a clerk who holds only the approved quote.
         fill(strings.quote.email, { email: site.email }),

@@ -104,6 +104,10 @@ export const labels: Record<string, Label> = {
   'seller.street': { label: 'Straße und Hausnummer (Sitz)' },
   'seller.postcode': { label: 'PLZ' },
   'seller.city': { label: 'Ort' },
+  'seller.seat': {
+    label: 'Sitz der Gesellschaft',
+    hint: 'Der Ort, den das Handelsregister als Sitz nennt, z. B. „Berlin“; er steht auf Angebot und Bestätigung.',
+  },
   'seller.registerCourt': { label: 'Registergericht', hint: 'z. B. „Amtsgericht Berlin-Charlottenburg“' },
   'seller.registerNumber': { label: 'Handelsregisternummer', hint: 'z. B. „HRB 123456 B“' },
   'seller.vatId': { label: 'USt-IdNr.', hint: 'z. B. „DE123456789“' },
@@ -581,6 +585,7 @@ export const labels: Record<string, Label> = {
   'ui.checkout.quote.buyer': { label: 'Überschrift „Kunde“' },
   'ui.checkout.quote.register': { label: 'Fußzeile: Handelsregister' },
   'ui.checkout.quote.vatId': { label: 'Fußzeile: eigene USt-IdNr.' },
+  'ui.checkout.quote.seat': { label: 'Fußzeile: Sitz der Gesellschaft' },
   'ui.checkout.quote.directors': { label: 'Fußzeile: Geschäftsführung' },
   'ui.checkout.quote.noSignature': { label: 'Fußzeile: ohne Unterschrift gültig' },
   'ui.checkout.quote.email': { label: 'Briefkopf: E-Mail-Adresse' },

@@ -190,6 +190,10 @@ export const siteSchema = z.strictObject({
     // No country: the seller charges German VAT (lib/checkout/vat.ts), so it sits in Germany, which the quote
     // and the confirmation name in their own language.
     city: text,
+    /** § 35a GmbHG: a business letter names the registered office, which need not be the address's town. */
+    seat: text.describe(
+      'The registered office (Sitz der Gesellschaft) as the commercial register names it, e.g. "Berlin".',
+    ),
     registerCourt: text.describe('The register court, e.g. "Amtsgericht Berlin-Charlottenburg".'),
     registerNumber: text.describe('The commercial register number, e.g. "HRB 123456 B".'),
     vatId: text.describe('The company\'s VAT ID (USt-IdNr.), e.g. "DE123456789".'),

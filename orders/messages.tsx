@@ -265,6 +265,7 @@ function confirmationParts(order: MailableOrder, summary: OrderSummary): Confirm
       seller.street,
       `${seller.postcode} ${seller.city}`,
       words.countryNames[HOME_COUNTRY] ?? HOME_COUNTRY,
+      fill(q.seat, { seat: seller.seat }),
       fill(q.register, { court: seller.registerCourt, number: seller.registerNumber }),
       fill(q.vatId, { vatId: seller.vatId }),
       fill(q.directors, { names: seller.managingDirectors.join(', ') }),

@@ -115,7 +115,9 @@ export function QuoteView({ ref, summary, doc, words, seller, email, termsUrl, o
       {/* The seller's register details go onto the same sheet as the terms, never alone onto a last page. */}
       <footer className="mt-8 border-t border-slate-300 pt-3 text-xs text-slate-700 print:mt-5 print:break-before-avoid print:text-[7.5pt]">
         <p>
-          {seller.legalName} ·{' '}
+          {seller.legalName} · {fill(q.seat, { seat: seller.seat })}
+        </p>
+        <p>
           {fill(q.register, { court: seller.registerCourt, number: seller.registerNumber })} ·{' '}
           {fill(q.vatId, { vatId: seller.vatId })}
         </p>

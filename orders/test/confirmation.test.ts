@@ -113,6 +113,7 @@ describe('the buyer confirmation', () => {
         dict.quote.delivery,
         site.links.terms,
         site.seller.legalName,
+        fill(dict.quote.seat, { seat: site.seller.seat }),
         site.seller.vatId,
       ];
       for (const part of expected) {
