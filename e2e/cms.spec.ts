@@ -396,6 +396,24 @@ async function saveAndConfirm(page: Page) {
 
 const priceField = (page: Page) => page.getByRole('spinbutton', { name: /Preis pro Lead/ }).first();
 
+async function openSite(page: Page) {
+  await page.getByRole('treeitem', { name: /Website und Fakten/ }).click();
+  await page.getByRole('row', { name: /Links und Geschäftsfakten/ }).click();
+}
+
+/** The VAT rate's field, which the CMS draws once the editor is scrolled down to it, as it does a long entry's fields. */
+async function vatField(page: Page) {
+  const field = page.getByRole('spinbutton', { name: /Umsatzsteuersatz/ }).first();
+  const facts = page.getByRole('group', { name: /Geschäftsfakten/ }).first();
+  await facts.scrollIntoViewIfNeeded();
+  await facts.hover();
+  await expect(async () => {
+    if (!(await field.isVisible())) await page.mouse.wheel(0, 400);
+    await expect(field).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  return field;
+}
+
 /** The German pane's first benefit; the German pane comes first: German is the default language. */
 async function firstBenefit(page: Page) {
   const benefits = page.getByRole('group', { name: /Vorteile/ }).first();
@@ -469,6 +487,25 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
 
     await openCopy(page);
     await (await firstBenefit(page)).fill(firstCopy.benefits[0]!);
+    await saveAndConfirm(page);
+    expect(await readRepository(page)).toEqual(repository);
+  });
+
+  await test.step('reads a VAT rate typed with a German decimal comma as that decimal, not as the digits after it', async () => {
+    const site = 'content/site.json';
+    const { vatRate } = (JSON.parse(repository[site]!) as { facts: { vatRate: number } }).facts;
+    const rate = vatRate + 0.5;
+    await openSite(page);
+    const field = await vatField(page);
+    await field.fill('');
+    await field.pressSequentially(new Intl.NumberFormat('de-DE').format(rate));
+    await expect(field).toHaveValue(String(rate));
+    await saveAndConfirm(page);
+    expect(changedLines(repository, await readRepository(page))).toEqual({
+      [site]: [[`    "vatRate": ${vatRate},`, `    "vatRate": ${rate},`]],
+    });
+    await openSite(page);
+    await (await vatField(page)).fill(String(vatRate));
     await saveAndConfirm(page);
     expect(await readRepository(page)).toEqual(repository);
   });

@@ -172,7 +172,7 @@ export const labels: Record<string, Label> = {
   'facts.paymentTermDays': { label: 'Zahlungsziel (Tage)', hint: placeholder('paymentTermDays') },
   'facts.vatRate': {
     label: 'Umsatzsteuersatz (%)',
-    hint: `Größer als 0, z. B. 19. ${placeholder('vatRate')}`,
+    hint: `Größer als 0, z. B. 19 oder 7,5. ${placeholder('vatRate')}`,
   },
   'facts.quoteValidityDays': { label: 'Gültigkeit eines Angebots (Tage)' },
   'facts.consent': { label: 'Einwilligung' },

@@ -15,19 +15,34 @@ window.fetch = (input, init) =>
       )
     : fetchFromNetwork(input, init);
 
-// German editors write twelve hundred as 1.200. In a field for a whole number (a price, a number of days) the CMS
-// reads that as 1 and saves it without a word. A whole number needs no mark, so such a field takes none: the
-// keystroke is dropped, and 1.200 typed arrives as 1200; a pasted text with a mark is not taken at all, rather
-// than taken in part. The CMS's number fields are spin buttons, those for whole numbers with the numeric keypad
-// (inputmode "numeric"); those for decimals (the VAT rate, the rating) ask for "decimal" and are left alone.
+// German editors write twelve hundred as 1.200 and seven and a half as 7,5. The CMS reads the text of a number
+// field up to the first mark it does not expect, and saves what it read without a word: 1.200 in a field for a
+// whole number (a price, a number of days) as 1, 7,5 in a field for a decimal (the VAT rate) as 5.
+// - A whole number needs no mark, so its field takes none: the keystroke is dropped, and 1.200 typed arrives as
+//   1200; a pasted text with a mark is not taken at all, rather than taken in part.
+// - In a decimal's field the comma is the decimal point, which the CMS reads as "."; a text with both marks is
+//   not taken, as 1.234,5 has no reading that is surely the editor's.
+// The CMS's number fields are spin buttons that ask for the numeric keypad ("numeric") or a decimal one.
 document.addEventListener(
   'beforeinput',
   (event) => {
     const field = event.target;
     if (!(field instanceof HTMLInputElement) || field.getAttribute('role') !== 'spinbutton') return;
-    if (field.inputMode !== 'numeric') return;
     const text = event.data ?? '';
-    if (text.includes('.') || text.includes(',')) event.preventDefault();
+    if (!text.includes(',') && (field.inputMode !== 'numeric' || !text.includes('.'))) return;
+    event.preventDefault();
+    if (field.inputMode !== 'decimal' || text.includes('.')) return;
+    const point = text.replaceAll(',', '.');
+    // As typed, so that the field and its undo history see an ordinary input.
+    if (!document.execCommand('insertText', false, point)) {
+      field.setRangeText(
+        point,
+        field.selectionStart ?? field.value.length,
+        field.selectionEnd ?? field.value.length,
+        'end',
+      );
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
   },
   true,
 );
