@@ -437,7 +437,7 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
   const table = 'content/categories.json';
   const copyFile = `content/de/categories/${first.translationKey}.json`;
 
-  await test.step('refuses what the build would refuse (a price of 0), with a message, and changes no file', async () => {
+  await test.step('refuses what the build would refuse (a price of 0) and changes no file; takes no cents', async () => {
     await openTable(page);
     await expect(priceField(page)).toHaveValue(String(first.price));
     await priceField(page).fill('0');
@@ -446,6 +446,12 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'One field has an error' })).toBeVisible();
     expect(await readRepository(page)).toEqual(repository);
+
+    // A price with cents, as a German editor writes it. The field holds whole euros: the cents are dropped as
+    // they are typed, never joined to the euros (8950), and nothing else is taken from the keys after the comma.
+    await priceField(page).fill('');
+    await priceField(page).pressSequentially(`${first.price},50`);
+    await expect(priceField(page)).toHaveValue(String(first.price));
   });
 
   await test.step('saves a price and a German benefit as two one-line changes that the build accepts', async () => {
@@ -494,11 +500,15 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
   await test.step('reads a VAT rate typed with a German decimal comma as that decimal, not as the digits after it', async () => {
     const site = 'content/site.json';
     const { vatRate } = (JSON.parse(repository[site]!) as { facts: { vatRate: number } }).facts;
-    const rate = vatRate + 0.5;
+    // A rate with a half, other than the one in the file, typed with its comma.
+    const whole = Math.min(Math.floor(vatRate), 98);
+    const rate = whole + (whole + 0.5 === vatRate ? 1.5 : 0.5);
+    const typed = new Intl.NumberFormat('de-DE').format(rate);
+    expect(typed).toContain(',');
     await openSite(page);
     const field = await vatField(page);
     await field.fill('');
-    await field.pressSequentially(new Intl.NumberFormat('de-DE').format(rate));
+    await field.pressSequentially(typed);
     await expect(field).toHaveValue(String(rate));
     await saveAndConfirm(page);
     expect(changedLines(repository, await readRepository(page))).toEqual({

@@ -45,7 +45,7 @@ export const labels: Record<string, Label> = {
   },
   'categories.price': {
     label: 'Preis pro Lead (€, netto)',
-    hint: 'Ganze Euro ohne Mehrwertsteuer, größer als 0, z. B. 89 oder 1200 (ohne Tausenderpunkt).',
+    hint: 'Ganze Euro ohne Cent und ohne Mehrwertsteuer, größer als 0, z. B. 89 oder 1200.',
   },
   'categories.icon': { label: 'Symbol', hint: 'Das Symbol auf den Kacheln und oben auf der Kategorieseite.' },
   'categories.gradient': { label: 'Farbe', hint: 'Der Farbverlauf hinter dem Symbol.' },
@@ -189,7 +189,7 @@ export const labels: Record<string, Label> = {
   'facts.rating.value': { label: 'Sternebewertung (0 bis 5)', hint: placeholder('ratingValue') },
   'facts.rating.count': {
     label: 'Anzahl Bewertungen',
-    hint: `Ganze Zahl ohne Tausenderpunkt, z. B. 1240. ${placeholder('ratingCount')}`,
+    hint: `Ganze Zahl, z. B. 1240. ${placeholder('ratingCount')}`,
   },
   'facts.rating.source': { label: 'Quelle', hint: placeholder('source') },
   'facts.rating.url': { label: 'Link zur Quelle' },
