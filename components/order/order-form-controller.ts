@@ -240,6 +240,7 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     // The form as it was found: a message this code showed would otherwise stay for good, as the next code to
     // take the form over does not know it.
     clearProblem();
+    speakTotal();
     disconnectCart();
     form.removeEventListener('submit', onSubmit);
     form.removeEventListener('input', speakTotal);
