@@ -101,7 +101,7 @@ export const labels: Record<string, Label> = {
     hint: 'Pflichtangaben eines Geschäftsbriefs. Vor dem Start alle Platzhalter durch die echten Firmendaten ersetzen.',
   },
   'seller.legalName': { label: 'Firma mit Rechtsform', hint: 'z. B. „Leadwerk GmbH“' },
-  'seller.street': { label: 'Straße und Hausnummer (Sitz)' },
+  'seller.street': { label: 'Straße und Hausnummer' },
   'seller.postcode': { label: 'PLZ' },
   'seller.city': { label: 'Ort' },
   'seller.seat': {
