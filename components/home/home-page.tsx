@@ -61,10 +61,8 @@ export function HomePage({ locale }: HomePageProps) {
         </div>
       </section>
 
-      <section
-        aria-label={stats.map((stat) => stat.label).join(', ')}
-        className="border-b border-slate-200 bg-white"
-      >
+      {/* Figures under the hero, not a part of the page to jump to: no landmark of their own. */}
+      <div className="border-b border-slate-200 bg-white">
         <dl className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:px-8">
           {stats.map((stat) => (
             // The value sits above its label in a row of fixed height, so a label painted before its value arrives stays put.
@@ -77,7 +75,7 @@ export function HomePage({ locale }: HomePageProps) {
             </div>
           ))}
         </dl>
-      </section>
+      </div>
 
       <section id="categories" aria-labelledby="categories-title" className="scroll-mt-16 bg-slate-50 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
