@@ -252,6 +252,32 @@ for (const page of pages) {
   });
 }
 
+// The trail a search result shows is the one on the page: the structured data's BreadcrumbList names the pages the
+// breadcrumb links, and the page itself last, unlinked.
+for (const page of [...pages, ...locales.map((locale): Page => ({ kind: 'checkout', locale }))]) {
+  const pathname = pagePath(page);
+  test(`${pathname}: its breadcrumb shows the trail its structured data names`, () => {
+    const $ = load(exported(pathname));
+    const items = $('script[type="application/ld+json"]')
+      .toArray()
+      .flatMap((script) => (JSON.parse($(script).text()) as { '@graph': { '@type': string }[] })['@graph'])
+      .filter((thing) => thing['@type'] === 'BreadcrumbList')
+      .flatMap(
+        (list) => (list as unknown as { itemListElement: { name: string; item: string }[] }).itemListElement,
+      );
+    const shown = $(`nav[aria-label="${getDictionary(page.locale).category.breadcrumbLabel}"] li`)
+      .toArray()
+      .map((item) => {
+        const link = $(item).children('a');
+        const here = $(item).children('[aria-current="page"]').length > 0;
+        return { name: $(item).text(), item: normal(url(here ? pathname : link.attr('href')!)) };
+      });
+    expect(shown).toEqual(items.map(({ name, item }) => ({ name, item: normal(item) })));
+    if (page.kind === 'home') expect(shown).toEqual([]);
+    else expect(shown.length).toBeGreaterThan(1);
+  });
+}
+
 const linkedPages = htmlFiles(root).filter((file) => file !== path.join(root, '_not-found.html'));
 for (const file of linkedPages) {
   const name = path.relative(root, file);

@@ -170,6 +170,30 @@ function offerFor(category: Category, locale: Locale, base: URL): Offer {
 }
 
 /**
+ * The pages above a page, home first, and the page itself last: its breadcrumb, which the page shows
+ * (components/layout/breadcrumb.tsx) and its structured data names. Home has none.
+ */
+export function breadcrumbTrail(page: Page): { name: string; path: string }[] {
+  const dict = getDictionary(page.locale);
+  const home = { name: dict.category.breadcrumbHome, path: homePath(page.locale) };
+  const overview = { name: dict.category.breadcrumbOverview, path: overviewPath(page.locale) };
+  switch (page.kind) {
+    case 'home':
+      return [];
+    case 'overview':
+      return [home, overview];
+    case 'checkout':
+      return [home, { name: dict.checkout.title, path: pagePath(page) }];
+    case 'category':
+      return [
+        home,
+        overview,
+        { name: getCategoryContent(page.category, page.locale).name, path: pagePath(page) },
+      ];
+  }
+}
+
+/**
  * Structured data for a page: Organization and WebSite on home, a
  * BreadcrumbList elsewhere, and a Product with its Offer on category pages.
  * The site's own rating claim is deliberately not marked up (self-serving
@@ -177,44 +201,31 @@ function offerFor(category: Category, locale: Locale, base: URL): Offer {
  */
 export function pageJsonLd(page: Page, base: URL = siteUrl()): Graph {
   const dict = getDictionary(page.locale);
-  const home = { name: dict.category.breadcrumbHome, path: homePath(page.locale) };
-  const overview = { name: dict.category.breadcrumbOverview, path: overviewPath(page.locale) };
   const graph: Thing[] = [];
-  switch (page.kind) {
-    case 'home': {
-      const website: WebSite = {
-        '@type': 'WebSite',
-        '@id': absoluteUrl(`${homePath(page.locale)}#website`, base),
-        name: dict.meta.siteName,
-        url: absoluteUrl(homePath(page.locale), base),
-        inLanguage: page.locale,
-        publisher: { '@id': absoluteUrl('/#organization', base) },
-      };
-      graph.push(organization(base), website);
-      break;
-    }
-    case 'overview':
-      graph.push(breadcrumb([home, overview], base));
-      break;
-    case 'checkout':
-      graph.push(breadcrumb([home, { name: dict.checkout.title, path: pagePath(page) }], base));
-      break;
-    case 'category': {
-      const content = getCategoryContent(page.category, page.locale);
-      const path = pagePath(page);
-      const product: Product = {
-        '@type': 'Product',
-        name: content.title,
-        description: content.description,
-        category: content.name,
-        url: absoluteUrl(path, base),
-        image: absoluteUrl(ogImagePath(page), base),
-        brand: { '@type': 'Brand', name: getSite().brand },
-        offers: offerFor(page.category, page.locale, base),
-      };
-      graph.push(breadcrumb([home, overview, { name: content.name, path }], base), product);
-      break;
-    }
+  if (page.kind === 'home') {
+    const website: WebSite = {
+      '@type': 'WebSite',
+      '@id': absoluteUrl(`${homePath(page.locale)}#website`, base),
+      name: dict.meta.siteName,
+      url: absoluteUrl(homePath(page.locale), base),
+      inLanguage: page.locale,
+      publisher: { '@id': absoluteUrl('/#organization', base) },
+    };
+    graph.push(organization(base), website);
+  } else graph.push(breadcrumb(breadcrumbTrail(page), base));
+  if (page.kind === 'category') {
+    const content = getCategoryContent(page.category, page.locale);
+    const product: Product = {
+      '@type': 'Product',
+      name: content.title,
+      description: content.description,
+      category: content.name,
+      url: absoluteUrl(pagePath(page), base),
+      image: absoluteUrl(ogImagePath(page), base),
+      brand: { '@type': 'Brand', name: getSite().brand },
+      offers: offerFor(page.category, page.locale, base),
+    };
+    graph.push(product);
   }
   return { '@context': 'https://schema.org', '@graph': graph };
 }

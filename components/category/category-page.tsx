@@ -3,11 +3,12 @@ import { ExternalLink } from '@/components/layout/external-link';
 import { FaqList } from '@/components/ui/faq-list';
 import { CodeFallback } from '@/components/ui/code-fallback';
 import { SampleLeadCard } from '@/components/ui/sample-lead-card';
+import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { JsonLd } from '@/components/seo/json-ld';
 import { priceList, type Category } from '@/lib/categories';
 import { getCategories, getCategoryContent, getDictionary, getSite } from '@/lib/content';
 import { fill } from '@/lib/format';
-import { homePath, overviewPath, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 import { EXCLUSIVE_FACTOR, formatEuros } from '@/lib/money';
 import { pageJsonLd } from '@/lib/seo';
 import { CategoryIcon } from './category-icon';
@@ -35,27 +36,7 @@ export function CategoryPage({ category, locale }: CategoryPageProps) {
       <section className="bg-linear-to-b from-slate-50 to-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-8 pb-16 sm:px-6 lg:grid-cols-5 lg:px-8 lg:pt-10">
           <div className="lg:col-span-3">
-            <nav aria-label={strings.breadcrumbLabel}>
-              <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
-                <li>
-                  <a href={homePath(locale)} className="hover:text-brand-700 hover:underline">
-                    {strings.breadcrumbHome}
-                  </a>
-                </li>
-                <li aria-hidden="true">/</li>
-                <li>
-                  <a href={overviewPath(locale)} className="hover:text-brand-700 hover:underline">
-                    {strings.breadcrumbOverview}
-                  </a>
-                </li>
-                <li aria-hidden="true">/</li>
-                <li>
-                  <span aria-current="page" className="font-medium text-slate-800">
-                    {content.name}
-                  </span>
-                </li>
-              </ol>
-            </nav>
+            <Breadcrumb page={{ kind: 'category', locale, category }} />
             <div className="mt-8">
               <CategoryIcon category={category} size="lg" />
             </div>

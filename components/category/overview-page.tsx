@@ -1,3 +1,4 @@
+import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { JsonLd } from '@/components/seo/json-ld';
 import { getCategories, getDictionary } from '@/lib/content';
 import { fill } from '@/lib/format';
@@ -16,8 +17,9 @@ export function OverviewPage({ locale }: OverviewPageProps) {
     <>
       <JsonLd data={pageJsonLd({ kind: 'overview', locale })} />
       <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+        <div className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 lg:px-8 lg:pt-10 lg:pb-20">
+          <Breadcrumb page={{ kind: 'overview', locale }} dark />
+          <h1 className="mt-8 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             {dict.overview.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">

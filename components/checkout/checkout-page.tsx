@@ -1,3 +1,4 @@
+import { Breadcrumb } from '@/components/layout/breadcrumb';
 import { JsonLd } from '@/components/seo/json-ld';
 import { priceList } from '@/lib/categories';
 import { orderEndpoint } from '@/lib/checkout/endpoint';
@@ -27,7 +28,8 @@ export function CheckoutPage({ locale }: CheckoutPageProps) {
       <JsonLd data={pageJsonLd({ kind: 'checkout', locale })} />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8 print:max-w-none print:p-0">
         <div className="beside-document">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{strings.title}</h1>
+          <Breadcrumb page={{ kind: 'checkout', locale }} />
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">{strings.title}</h1>
           <p className="mt-2 max-w-3xl text-slate-700">{strings.intro}</p>
         </div>
         <CheckoutLoader
