@@ -354,14 +354,18 @@ export interface OrderMails {
 /** Confirmations one address gets at most in 24 hours; later orders are still taken, without one. */
 export const CONFIRMATIONS_PER_DAY = 3;
 
-/** Where the sales team is with an order: new → confirmed → in delivery → completed, or cancelled before that. */
+/**
+ * Where the sales team is with an order: new → confirmed → in delivery → completed, or cancelled before that. A
+ * status that is not final may go one step back, to mend a slip of the hand: a status change sends no mail, so
+ * nothing has told the buyer of it. Completed and cancelled are final.
+ */
 export const ORDER_STATUSES = ['new', 'confirmed', 'inDelivery', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const TRANSITIONS = {
   new: ['confirmed', 'cancelled'],
-  confirmed: ['inDelivery', 'cancelled'],
-  inDelivery: ['completed', 'cancelled'],
+  confirmed: ['inDelivery', 'new', 'cancelled'],
+  inDelivery: ['completed', 'confirmed', 'cancelled'],
   completed: [],
   cancelled: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
@@ -377,6 +381,14 @@ export type FinalStatus = {
 export function isFinalStatus(status: OrderStatus): status is FinalStatus {
   return NEXT_STATUSES[status].length === 0;
 }
+
+/** Whether `to` is the status before `from`, which undoes a change (cancelled is no step back). */
+export function isStepBack(from: OrderStatus, to: OrderStatus): boolean {
+  return to !== 'cancelled' && ORDER_STATUSES.indexOf(to) < ORDER_STATUSES.indexOf(from);
+}
+
+/** A status change as the desk asks for it: from the status it showed, to the one chosen. */
+export type StatusChange = { from: OrderStatus; to: OrderStatus };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
@@ -1643,13 +1655,13 @@ export async function openStore(
     },
 
     /**
-     * Moves an order to a status its current one may go to; false when it may not, when it is held as spam (it is
-     * let through first: spam is never worked on, so what is deleted as spam never was), or when there is no such
-     * order.
+     * Moves an order from the status it had when the desk showed it (`from`) to one that may follow; false when
+     * `to` may not follow, when the order's status is no longer `from` (someone changed it meanwhile: with steps
+     * back, a stale form could otherwise undo a colleague's change), when it is held as spam (it is let through
+     * first: spam is never worked on, so what is deleted as spam never was), or when there is no such order.
      */
-    async changeStatus(number: string, to: OrderStatus, who: string): Promise<boolean> {
-      const from = ORDER_STATUSES.filter((status) => NEXT_STATUSES[status].includes(to));
-      if (from.length === 0) return false;
+    async changeStatus(number: string, { from, to }: StatusChange, who: string): Promise<boolean> {
+      if (!NEXT_STATUSES[from].includes(to)) return false;
       return db.transaction().execute(async (tx) => {
         const id = await orderId(tx, number);
         if (id === undefined) return false;
@@ -1657,7 +1669,7 @@ export async function openStore(
           .updateTable('orders')
           .set({ status: to })
           .where('id', '=', id)
-          .where('status', 'in', from)
+          .where('status', '=', from)
           .where('spam', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;

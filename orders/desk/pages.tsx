@@ -16,6 +16,7 @@ import {
   ORDER_STATUSES,
   PAGE_SIZE,
   categoriesOf,
+  isStepBack,
   type FinalStatus,
   type MailState,
   type OrderEvent,
@@ -820,11 +821,14 @@ export function OrderPageView({
           ) : next.length > 0 ? (
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
+              <input type="hidden" name="from" value={order.status} />
               <label for="new-status">{o.newStatus}</label>
               <select id="new-status" name="status" aria-describedby="status-hint">
                 {next.map((status) => (
                   <option key={status} value={status}>
-                    {w.statuses[status]}
+                    {isStepBack(order.status, status)
+                      ? fill(o.stepBack, { status: w.statuses[status] })
+                      : w.statuses[status]}
                   </option>
                 ))}
               </select>
@@ -1020,7 +1024,7 @@ export function FinalStatusConfirmPage({
       heading={step.heading}
       text={step.text}
       action="status"
-      fields={{ status, confirm: status }}
+      fields={{ from: order.status, status, confirm: status }}
       confirm={step.confirm}
       cancel={o.keepStatus}
       danger={status === 'cancelled'}

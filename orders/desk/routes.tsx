@@ -567,18 +567,18 @@ export function createDesk({
   desk.post('/orders/:number/status', async (c) => {
     const number = c.req.param('number');
     const form = await c.req.parseBody();
-    const status = form.status;
-    if (!isOrderStatus(status)) return back(c, number, 'error=status');
+    const { status, from } = form;
+    if (!isOrderStatus(status) || !isOrderStatus(from)) return back(c, number, 'error=status');
     // Nothing follows a final status, so it is set only from its own step, which says so: the select's one
     // keystroke and Enter never cancel an order by themselves.
     if (isFinalStatus(status) && form.confirm !== status) {
       const order = await store.orderByNumber(number);
-      // The form offers only the statuses that follow: one that no longer follows was changed meanwhile.
-      if (!order || !NEXT_STATUSES[order.status].includes(status))
+      // The form was shown for the order's status then: another one now means it was changed meanwhile.
+      if (!order || order.status !== from || !NEXT_STATUSES[from].includes(status))
         return back(c, number, 'error=status-changed');
       return render(c, <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} />);
     }
-    if (!(await store.changeStatus(number, status, c.get('user')!)))
+    if (!(await store.changeStatus(number, { from, to: status }, c.get('user')!)))
       return back(c, number, 'error=status-changed');
     return back(c, number, 'done=status');
   });

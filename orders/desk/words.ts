@@ -130,8 +130,10 @@ export interface DeskWords {
     newStatus: string;
     save: string;
     final: string;
-    /** Beside the status: the buyer gets no mail when it changes. */
+    /** Beside the status: the buyer gets no mail when it changes, and a slip can be undone. */
     statusHint: string;
+    /** The choice of the status before the current one. */
+    stepBack: string;
     note: string;
     addNote: string;
     resend: string;
@@ -331,7 +333,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       save: 'Status speichern',
       final: 'Der Status ist endgültig.',
       statusHint:
-        'Der Kunde erfährt davon nichts: Ein Statuswechsel sendet keine E-Mail. Geben Sie ihm selbst Bescheid, etwa wenn die Lieferung beginnt.',
+        'Der Kunde erfährt davon nichts: Ein Statuswechsel sendet keine E-Mail. Geben Sie ihm selbst Bescheid, etwa wenn die Lieferung beginnt. Ein Versehen nehmen Sie mit „zurück auf …“ zurück; „abgeschlossen“ und „storniert“ sind endgültig.',
+      stepBack: 'zurück auf „{status}“',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
       resend: 'Fehlgeschlagene oder verworfene E-Mail erneut senden',
@@ -556,7 +559,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       save: 'Save the status',
       final: 'The status is final.',
       statusHint:
-        'The buyer is not told: a status change sends no email. Let them know yourself, for example when delivery begins.',
+        'The buyer is not told: a status change sends no email. Let them know yourself, for example when delivery begins. A slip can be undone with “back to …”; completed and canceled are final.',
+      stepBack: 'back to “{status}”',
       note: 'Note',
       addNote: 'Add the note',
       resend: 'Send a failed or given-up email again',

@@ -223,6 +223,14 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
       assert.ok(forId, `a label ${label}`);
       return page(`#${forId}`);
     },
+    /** The choices of the select a label names, as it shows them. */
+    options(label: string) {
+      return self
+        .field(label)
+        .find('option')
+        .map((_, option) => page(option).text())
+        .get();
+    },
     /** What a field's description says (`aria-describedby`), spaces collapsed. */
     description(label: string, section?: string) {
       const ids = (self.field(label, section).attr('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
@@ -1059,7 +1067,7 @@ describe('working with orders', () => {
     // A colleague confirmed it meanwhile: the same choice now says the order changed, and shows it as it is.
     const other = await place(validOrder({ buyer: { ...buyer, email: 'status-race@kunde.example' } }));
     await anna.get(`/desk/orders/${other}`);
-    assert.equal(await store.changeStatus(other, 'confirmed', 'ben'), true);
+    assert.equal(await store.changeStatus(other, { from: 'new', to: 'confirmed' }, 'ben'), true);
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(w.errors.changed), anna.text());
     assert.equal((await store.events(other)).length, 1, 'only the colleague’s change');
@@ -1077,9 +1085,48 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(w.order.finalStatus.completed.heading.replace('{number}', number)));
     await anna.submit('/status');
     assert.ok(anna.text().includes(w.order.final));
-    const refused = await store.changeStatus(number, 'cancelled', 'anna');
-    assert.equal(refused, false);
+    for (const from of ['completed', 'inDelivery'] as const)
+      assert.equal(await store.changeStatus(number, { from, to: 'cancelled' }, 'anna'), false);
     assert.equal((await store.orderByNumber(number))?.status, 'completed');
+  });
+
+  it('takes a status one step back to mend a slip, but never undoes a colleague’s change from a stale page', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'versehen@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    // The choice names the step back as one.
+    assert.deepEqual(anna.options(de.order.newStatus), [
+      de.statuses.inDelivery,
+      fill(de.order.stepBack, { status: de.statuses.new }),
+      de.statuses.cancelled,
+    ]);
+    await anna.submit('/status', { status: 'new' });
+    assert.ok(anna.text().includes(de.done.status), anna.text());
+    assert.equal((await store.orderByNumber(number))?.status, 'new');
+    assert.deepEqual(
+      (await store.events(number)).map((event) => event.detail),
+      ['confirmed', 'new'],
+      'the history keeps the slip and its mending',
+    );
+
+    // Anna's page shows the order in delivery; meanwhile Ben takes it back twice, to new. Her step back to
+    // "confirmed" was meant from "in delivery": from "new" it would be a step forward she never chose.
+    for (const [from, to] of [
+      ['new', 'confirmed'],
+      ['confirmed', 'inDelivery'],
+    ] as const)
+      assert.equal(await store.changeStatus(number, { from, to }, 'anna'), true);
+    await anna.get(`/desk/orders/${number}`);
+    for (const [from, to] of [
+      ['inDelivery', 'confirmed'],
+      ['confirmed', 'new'],
+    ] as const)
+      assert.equal(await store.changeStatus(number, { from, to }, 'ben'), true);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.errors.changed), anna.text());
+    assert.equal((await store.orderByNumber(number))?.status, 'new');
   });
 
   it('cancels an order, which is final, only after a step that says so; other statuses at once', async () => {
@@ -1185,7 +1232,7 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${spam}`);
     assert.ok(anna.text().includes(de.order.spamNoStatus), anna.text());
     assert.ok(!anna.buttons().includes(de.order.save));
-    assert.equal(await store.changeStatus(spam, 'confirmed', 'anna'), false);
+    assert.equal(await store.changeStatus(spam, { from: 'new', to: 'confirmed' }, 'anna'), false);
     await anna.submit('/not-spam');
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(de.done.status));
@@ -1625,10 +1672,14 @@ describe('working with orders', () => {
       }),
     );
     const delivered = await place(validOrder({ buyer: { ...buyer, email: 'geliefert@kunde.example' } }));
-    for (const status of ['confirmed', 'inDelivery', 'completed'] as const)
-      assert.equal(await store.changeStatus(delivered, status, 'anna'), true);
+    for (const [from, to] of [
+      ['new', 'confirmed'],
+      ['confirmed', 'inDelivery'],
+      ['inDelivery', 'completed'],
+    ] as const)
+      assert.equal(await store.changeStatus(delivered, { from, to }, 'anna'), true);
     const cancelled = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
-    assert.equal(await store.changeStatus(cancelled, 'cancelled', 'anna'), true);
+    assert.equal(await store.changeStatus(cancelled, { from: 'new', to: 'cancelled' }, 'anna'), true);
     const big = (await store.orderByNumber(reverseCharge))!;
     assert.ok(big.gross >= 100_000, 'an order of more than a thousand euros');
 

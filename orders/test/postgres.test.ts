@@ -153,8 +153,9 @@ describe('the service on Postgres', { skip }, () => {
     } finally {
       await next.close();
     }
-    assert.equal(await store.changeStatus(found, 'confirmed', 'anna'), true);
-    assert.equal(await store.changeStatus(found, 'new', 'anna'), false);
+    assert.equal(await store.changeStatus(found, { from: 'new', to: 'confirmed' }, 'anna'), true);
+    // A form shown before that change no longer applies.
+    assert.equal(await store.changeStatus(found, { from: 'new', to: 'cancelled' }, 'anna'), false);
     assert.equal(await store.addNote(found, 'anna', 'Rückruf'), 'added');
     assert.deepEqual(
       (await store.events(found)).map((event) => [event.who, event.kind, event.detail]),
@@ -187,7 +188,7 @@ describe('the service on Postgres', { skip }, () => {
     // The accountant's days are days in Germany; a cancelled order never becomes revenue and is left out.
     const day = businessDay(new Date());
     const [cancelled] = groesser;
-    assert.equal(await store.changeStatus(cancelled!, 'cancelled', 'anna'), true);
+    assert.equal(await store.changeStatus(cancelled!, { from: 'new', to: 'cancelled' }, 'anna'), true);
     const booked = (await store.accounts(day, day)).map((row) => row.number);
     assert.ok(booked.includes(found));
     assert.ok(!booked.includes(cancelled!), 'no cancelled order in the accounts');
