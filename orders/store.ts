@@ -1733,6 +1733,17 @@ export async function openStore(
           .where('id', '=', id)
           .where('spam', 'is', null)
           .where('status', '=', 'new')
+          // New again after a step back is still worked on: its history says so.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('events')
+                  .select('events.id')
+                  .where('events.order_id', '=', id)
+                  .where('events.kind', '=', 'status'),
+              ),
+            ),
+          )
           .where('erased_at', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return 'worked';

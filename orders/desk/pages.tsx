@@ -915,8 +915,10 @@ export function OrderPageView({
                 </button>
               </form>
             ) : (
-              // Only an order nobody has worked on: anything else is a commercial record, kept for years.
-              order.status === 'new' && (
+              // Only an order nobody has worked on: anything else is a commercial record, kept for years. One that is
+              // new again after a step back was worked on.
+              order.status === 'new' &&
+              !events.some((event) => event.kind === 'status') && (
                 <form method="post" action={action('spam')} class="stack">
                   <Csrf token={ctx.csrf} />
                   <p id="spam-hint">{o.markSpamHint}</p>

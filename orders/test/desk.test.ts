@@ -1110,6 +1110,9 @@ describe('working with orders', () => {
       ['confirmed', 'new'],
       'the history keeps the slip and its mending',
     );
+    // New again, but worked on: a commercial record, never deleted as spam.
+    assert.ok(!anna.text().includes(de.order.markSpam), 'no spam button');
+    assert.equal(await store.markSpam(number, 'anna'), 'worked');
 
     // Anna's page shows the order in delivery; meanwhile Ben takes it back twice, to new. Her step back to
     // "confirmed" was meant from "in delivery": from "new" it would be a step forward she never chose.
