@@ -372,7 +372,8 @@ function confirmationMail(
     '',
     p.closing,
     '',
-    '--',
+    // The signature separator mail programs know ("-- " with its space), so they can set the seller block apart.
+    '-- ',
     `${p.sellerHeading}:`,
     ...p.seller,
   ].join('\n');

@@ -214,14 +214,15 @@ export const deskWords: Record<Locale, DeskWords> = {
       button: 'Anmelden',
       wrong: 'Name oder Passwort stimmt nicht.',
       locked:
-        'Zu viele falsche Passwörter für diesen Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
+        'Zu viele Fehlversuche mit diesem Namen. Die Anmeldung mit diesem Namen ist für 15 Minuten gesperrt.',
       throttled:
         'Zu viele falsche Anmeldeversuche von Ihrem Anschluss. Bitte versuchen Sie es in 15 Minuten noch einmal.',
       expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       signedOut: 'Sie sind abgemeldet.',
       unsaved:
         'Ihre Änderung wurde nicht gespeichert. Bitte nehmen Sie sie nach der Anmeldung noch einmal vor.',
-      refused: 'Das Formular ist abgelaufen. Bitte versuchen Sie es noch einmal.',
+      refused:
+        'Das Formular war abgelaufen; es wurde nichts gespeichert. Bitte versuchen Sie es noch einmal.',
     },
     statuses: {
       new: 'neu',
@@ -232,7 +233,7 @@ export const deskWords: Record<Locale, DeskWords> = {
     },
     mail: {
       sent: 'gesendet',
-      pending: 'wartet',
+      pending: 'in der Warteschlange',
       failed: 'fehlgeschlagen',
       givenUp: 'verworfen',
       none: 'keine',
@@ -254,7 +255,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       to: 'Bis',
       industry: 'Branche',
       search: 'Suche',
-      searchHint: 'Nummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
+      searchHint: 'Auftragsnummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
       showSpam: 'Spam anzeigen',
       mailFailed: 'Nur Bestellungen mit fehlgeschlagener E-Mail',
       spamHidden: {
@@ -302,7 +303,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       back: 'Zurück zur Liste',
       backToOrder: 'Zurück zur Bestellung {number}',
       buyer: 'Kunde und Rechnungsanschrift',
-      erased: 'Die Daten des Kunden sind gelöscht.',
+      erased: 'Die Kundendaten sind gelöscht.',
       lines: 'Positionen',
       item: 'Branche',
       area: 'Liefergebiet',
@@ -333,7 +334,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       save: 'Status speichern',
       final: 'Der Status ist endgültig.',
       statusHint:
-        'Der Kunde erfährt davon nichts: Ein Statuswechsel sendet keine E-Mail. Geben Sie ihm selbst Bescheid, etwa wenn die Lieferung beginnt. Ein Versehen nehmen Sie mit „zurück auf …“ zurück; „abgeschlossen“ und „storniert“ sind endgültig.',
+        'Ein Statuswechsel sendet dem Kunden keine E-Mail. Senden Sie ihm die Auftragsbestätigung selbst, wenn Sie „bestätigt“ wählen, und geben Sie ihm Bescheid, wenn die Lieferung beginnt. Ein Versehen machen Sie mit „zurück auf …“ rückgängig; „abgeschlossen“ und „storniert“ sind endgültig.',
       stepBack: 'zurück auf „{status}“',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
@@ -347,19 +348,19 @@ export const deskWords: Record<Locale, DeskWords> = {
       giveUpBuyer: 'Eingangsbestätigung verwerfen',
       spam: 'Spam',
       spamBecause: {
-        honeypot: 'Das versteckte Feld war ausgefüllt.',
+        honeypot: 'Ein für Menschen unsichtbares Formularfeld war ausgefüllt, wie es Spam-Programme tun.',
         tooFast: 'Schneller abgeschickt, als ein Mensch tippt.',
         staff: 'Von Hand markiert.',
       },
       markSpam: 'Als Spam markieren',
       markSpamHint:
-        'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht versendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
+        'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
       spamNoStatus:
         'Eine Bestellung, die als Spam gilt, kann nicht bearbeitet werden. Um ihren Status zu ändern, wählen Sie „Kein Spam“.',
       notSpam: 'Kein Spam',
       notSpamHint: 'Dabei wird gesendet: {mails}.',
       notSpamNothing:
-        'Dabei wird keine E-Mail gesendet: Die E-Mails zu dieser Bestellung waren schon gesendet oder fehlgeschlagen, bevor sie markiert wurde.',
+        'Dabei wird keine E-Mail gesendet: Die E-Mails zu dieser Bestellung waren schon gesendet oder fehlgeschlagen, bevor die Bestellung als Spam markiert wurde.',
       erase: 'Kundendaten löschen',
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
@@ -383,7 +384,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteErased: 'Notiz (Text gelöscht)',
       noteHint: 'Höchstens 2.000 Zeichen. Eine Notiz lässt sich danach nicht mehr ändern oder löschen.',
       spamErased:
-        'Diese Bestellung gilt als Spam, und die Kundendaten sind gelöscht: Hier ist nichts mehr zu tun. Sie wird 30 Tage nach der Spam-Markierung von selbst gelöscht.',
+        'Diese Bestellung gilt als Spam, und die Kundendaten sind gelöscht: Hier ist nichts mehr zu tun. Sie wird 30 Tage nach der Spam-Markierung automatisch gelöscht.',
       noNotesAfterErasure:
         'Zu dieser Bestellung lassen sich keine Notizen mehr hinzufügen, weil die Kundendaten gelöscht sind.',
     },
@@ -404,7 +405,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
       notSpamSent:
-        'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung waren schon vor der Markierung gesendet oder fehlgeschlagen; es wird keine weitere verschickt.',
+        'Die Bestellung ist kein Spam mehr. Die E-Mails zu dieser Bestellung waren schon vor der Markierung gesendet oder fehlgeschlagen; es wird keine weitere gesendet.',
       erase:
         'Die Kundendaten sind gelöscht. Bitte löschen Sie jetzt auch die E-Mails zu dieser Bestellung im Postfach des Vertriebs.',
     },
@@ -417,15 +418,16 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       spamWorked:
-        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und wird als Handelsbrief aufbewahrt.',
+        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und muss als Geschäftsunterlage aufbewahrt werden. Ist sie trotzdem Spam, stornieren Sie sie.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
-      generic: 'Das hat nicht geklappt. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+      generic:
+        'Ihre Anfrage konnte gerade nicht ausgeführt werden. Ob eine Änderung gespeichert wurde, sehen Sie im Verlauf der Bestellung; wenn nicht, versuchen Sie es bitte in einigen Sekunden noch einmal.',
       changed:
-        'Das ging nicht mehr: Die Bestellung wurde inzwischen geändert, etwa von einer Kollegin oder einem Kollegen. Unten steht ihr aktueller Stand.',
+        'Ihre Änderung wurde nicht gespeichert: Die Bestellung wurde inzwischen geändert, etwa von einer Kollegin oder einem Kollegen. Unten sehen Sie ihren aktuellen Stand; wiederholen Sie die Änderung, falls sie noch nötig ist.',
       titleError: 'Fehler: {text}',
     },
   },
@@ -441,13 +443,13 @@ export const deskWords: Record<Locale, DeskWords> = {
       name: 'Name',
       password: 'Password',
       button: 'Sign in',
-      wrong: 'The name or the password is wrong.',
-      locked: 'Too many wrong passwords for this name. Signing in with this name is locked for 15 minutes.',
+      wrong: 'Incorrect name or password.',
+      locked: 'Too many failed attempts with this name. Signing in with this name is locked for 15 minutes.',
       throttled: 'Too many failed sign-in attempts from your connection. Please try again in 15 minutes.',
       expired: 'Your session has expired. Please sign in again.',
       signedOut: 'You are signed out.',
       unsaved: 'Your change was not saved. Please make it again once you are signed in.',
-      refused: 'The form was out of date. Please try again.',
+      refused: 'The form was out of date, and nothing was saved. Please try again.',
     },
     statuses: {
       new: 'new',
@@ -480,16 +482,16 @@ export const deskWords: Record<Locale, DeskWords> = {
       to: 'To',
       industry: 'Industry',
       search: 'Search',
-      searchHint: 'Number (LW-…), company, email address or PO number',
+      searchHint: 'Order number (LW-…), company, email address or buyer’s PO number',
       showSpam: 'Show spam',
       mailFailed: 'Only orders with a failed email',
       spamHidden: {
-        one: 'One order is held as spam and hidden.',
-        other: '{count} orders are held as spam and hidden.',
+        one: 'One order is marked as spam and hidden.',
+        other: '{count} orders are marked as spam and hidden.',
         link: 'Show spam',
       },
       apply: 'Filter',
-      reset: 'Reset the filter',
+      reset: 'Reset filters',
       count: { one: '{count} order', other: '{count} orders' },
       caption: '{orders}, newest first',
       number: 'Number',
@@ -510,7 +512,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       accounts: 'Export for the accountant',
       accountsHint:
         'Net, VAT case, VAT and gross in euros per order in the period, each with its status. Canceled orders and spam are left out, as they never become revenue.',
-      accountsButton: 'Download the accountant’s CSV',
+      accountsButton: 'Download accounting CSV',
       accountsColumns: {
         number: 'Order number',
         date: 'Order date',
@@ -525,15 +527,15 @@ export const deskWords: Record<Locale, DeskWords> = {
     },
     order: {
       heading: 'Order {number}',
-      back: 'Back to the list',
+      back: 'Back to list',
       backToOrder: 'Back to order {number}',
       buyer: 'Buyer and billing address',
       erased: 'The buyer’s details are erased.',
-      lines: 'Lines',
+      lines: 'Items',
       item: 'Industry',
       area: 'Delivery area',
       exclusive: 'exclusive',
-      shared: 'not exclusive',
+      shared: 'non-exclusive',
       quantity: 'Quantity',
       unitPrice: 'Price per lead (net)',
       lineTotal: 'Total (net)',
@@ -547,49 +549,49 @@ export const deskWords: Record<Locale, DeskWords> = {
       mail: 'Email',
       sellerMail: 'Order to the sales team',
       buyerMail: 'Acknowledgment to the buyer',
-      state: 'State',
+      state: 'Status',
       at: 'Time',
       tries: 'Failed attempts',
-      answer: 'The mail server’s last answer',
+      answer: 'Last server response',
       history: 'History',
       noHistory: 'No entries yet.',
       actions: 'Actions',
-      changeStatus: 'Change the status',
+      changeStatus: 'Change status',
       newStatus: 'New status',
-      save: 'Save the status',
+      save: 'Save status',
       final: 'The status is final.',
       statusHint:
-        'The buyer is not told: a status change sends no email. Let them know yourself, for example when delivery begins. A slip can be undone with “back to …”; completed and canceled are final.',
+        'A status change sends the buyer no email. Send them the order confirmation yourself when you choose “confirmed”, and let them know when delivery begins. A slip can be undone with “back to …”; “completed” and “canceled” are final.',
       stepBack: 'back to “{status}”',
       note: 'Note',
-      addNote: 'Add the note',
+      addNote: 'Add note',
       resend: 'Send a failed or given-up email again',
       resendSeller: 'Send the order to the sales team again',
       resendBuyer: 'Send the acknowledgment again',
       giveUp: 'Give up on a failed email',
       giveUpHint:
-        'For an email that should not be sent any more, such as one to a mistyped address. It then no longer counts as failed, but stays visible here and in the list’s CSV export, and can still be sent again.',
+        'For an email that should not be sent anymore, such as one to a mistyped address. It then no longer counts as failed, but stays visible here and in the list’s CSV export, and can still be sent again.',
       giveUpSeller: 'Give up on the order email to the sales team',
       giveUpBuyer: 'Give up on the acknowledgment email',
       spam: 'Spam',
       spamBecause: {
-        honeypot: 'The hidden field was filled in.',
+        honeypot: 'A form field hidden from people was filled in, as spam programs do.',
         tooFast: 'Sent faster than a person types.',
         staff: 'Marked manually.',
       },
       markSpam: 'Mark as spam',
       markSpamHint:
         'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
-      spamNoStatus: 'An order held as spam cannot be worked on. To change its status, choose “Not spam”.',
+      spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',
       notSpam: 'Not spam',
       notSpamHint: 'This sends: {mails}.',
       notSpamNothing:
-        'This sends no email: the emails about this order had been sent, or had failed, before it was marked.',
+        'This sends no email: the emails about this order had been sent, or had failed, before the order was marked as spam.',
       erase: 'Erase the buyer’s details',
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, lines and totals stay for the accounts, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and entries in the accounts stay as they are: they have retention periods of their own. The erasure cannot be undone.',
+        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, items and totals are kept for accounting, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and bookkeeping entries stay as they are: they have retention periods of their own. The erasure cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
@@ -608,7 +610,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteErased: 'Note (text erased)',
       noteHint: 'At most 2,000 characters. A note cannot be changed or deleted afterwards.',
       spamErased:
-        'This order is held as spam and the buyer’s details are erased: there is nothing left to do. It is deleted by itself 30 days after it was marked as spam.',
+        'This order is marked as spam and the buyer’s details are erased: there is nothing left to do. It is deleted automatically 30 days after it was marked as spam.',
       noNotesAfterErasure:
         'No more notes can be added to this order because the buyer’s details have been erased.',
     },
@@ -634,7 +636,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         'The buyer’s details are erased. Please now delete the emails about this order in the sales mailbox as well.',
     },
     errors: {
-      heading: 'That did not work',
+      heading: 'Something went wrong',
       notFound: 'There is no such order.',
       pageNotFound: 'There is no such page in the desk.',
       status: 'This change of status is not possible.',
@@ -642,14 +644,15 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
       spamWorked:
-        'The order was not marked as spam: only a new order nobody has worked on can be marked as spam. This one has been worked on meanwhile and is kept as a business record.',
+        'The order was not marked as spam: only a new order nobody has worked on can be marked as spam. This one has been worked on in the meantime and must be kept as a business record. If it is spam all the same, cancel it.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
-      period: 'Please choose a period: “From” and “To” as dates, “From” not after “To”.',
+      period: 'Please enter a date in both “From” and “To”; “From” must not be later than “To”.',
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
-      generic: 'That did not work. Please reload the page and try again.',
+      generic:
+        'Your request could not be carried out just now. The order’s history shows whether a change was saved; if not, please try again in a few seconds.',
       changed:
-        'That could no longer be done: the order has changed in the meantime, perhaps by a colleague. The page below shows where it stands now.',
+        'Your change was not saved: the order has changed in the meantime, perhaps by a colleague. Below is where it stands now; make the change again if it is still needed.',
       titleError: 'Error: {text}',
     },
   },
