@@ -215,29 +215,6 @@ describe('broken content', () => {
     expect(message).toContain('content/de/ui.json uses {count}');
   });
 
-  it('lets the form for exactly one write its {n} as a word, and no other placeholder go', () => {
-    const deliveryTime = (json: Record<string, unknown>) =>
-      (json.facts as Record<string, Record<string, string>>).deliveryTime!;
-    // „am ersten Arbeitstag“ in German beside "within {n} business day" in English.
-    edit('en/ui.json', (json) => {
-      deliveryTime(json).one = '{n} business day';
-    });
-    edit('de/ui.json', (json) => {
-      deliveryTime(json).one = 'ersten Arbeitstag';
-    });
-    expect(() => validateAllContent()).not.toThrow();
-    // Any other placeholder of a form for one is a value the sentence would lose.
-    edit('en/ui.json', (json) => {
-      const subject = (
-        (json.checkout as Record<string, unknown>).mail as Record<string, Record<string, string>>
-      ).subject!;
-      subject.one = subject.one!.replace('{leads}', 'one');
-    });
-    expect(validationMessage()).toContain(
-      'content/en/ui.json: "checkout.mail.subject.one" uses the placeholders',
-    );
-  });
-
   it('names a field of a category file that only one language has', () => {
     edit('en/categories/coaching.json', (json) => {
       (json.testimonial as Record<string, unknown>).role = 'CEO';

@@ -31,31 +31,6 @@ function leaves(value: unknown, at = '', into = new Map<string, Leaf>()): Map<st
 }
 
 /**
- * A plural's form for exactly one may write its number as a word in one language and not in the other: „am
- * ersten Arbeitstag“ beside "within {n} business day". That number is the placeholder `{n}`, which both
- * languages' `other` forms then have; every other placeholder must match.
- */
-function countWrittenOut(
-  at: string,
-  want: string[],
-  have: string[],
-  expected: Map<string, Leaf>,
-  actual: Map<string, Leaf>,
-): boolean {
-  if (!at.endsWith('.one')) return false;
-  const others = [expected, actual].map((leaves) => leaves.get(`${at.slice(0, -'one'.length)}other`));
-  const differing = [
-    ...want.filter((name) => !have.includes(name)),
-    ...have.filter((name) => !want.includes(name)),
-  ];
-  return (
-    differing.length === 1 &&
-    differing[0] === 'n' &&
-    others.every((leaf) => leaf?.kind === 'text' && leaf.placeholders.includes('n'))
-  );
-}
-
-/**
  * The differences between a file and its translation, as sentences an editor
  * can act on. `reference` is the default language's file; `other` a translation.
  */
@@ -81,7 +56,7 @@ export function parityProblems(
     if (leaf.kind === 'text' && found.kind === 'text') {
       const want = leaf.placeholders.join(', ');
       const have = found.placeholders.join(', ');
-      if (want !== have && !countWrittenOut(at, leaf.placeholders, found.placeholders, expected, actual)) {
+      if (want !== have) {
         problems.push(
           `${otherFile}: "${at}" uses the placeholders {${have || 'none'}}, but ${referenceFile} uses {${want || 'none'}}`,
         );
