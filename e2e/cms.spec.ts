@@ -452,6 +452,13 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await priceField(page).fill('');
     await priceField(page).pressSequentially(`${first.price},50`);
     await expect(priceField(page)).toHaveValue(String(first.price));
+    // Text put in at once, as a paste: a number grouped in threes, however it is marked, is taken as a whole;
+    // one with cents is not taken at all.
+    await priceField(page).fill('');
+    await page.keyboard.insertText(`${first.price},50`);
+    await expect(priceField(page)).toHaveValue('');
+    await page.keyboard.insertText('1,240');
+    await expect(priceField(page)).toHaveValue('1240');
   });
 
   await test.step('saves a price and a German benefit as two one-line changes that the build accepts', async () => {

@@ -19,22 +19,40 @@ window.fetch = (input, init) =>
 // field as JavaScript reads a number, and saves what it read without a word: 1.200 in a field for a whole number
 // (a price, a number of days) as 1; a text with a comma is no number to it, so it empties the field and keeps
 // what is typed next: 7,5 becomes 5, and a price typed as 89,50 becomes 50.
-// - In a field for a whole number a point is a thousands mark, so it is dropped: 1.200 typed arrives as 1200. A
-//   comma starts cents, which the field cannot hold: it is dropped, and so are the digits typed right after it,
-//   so 89,50 arrives as 89, which is what the field then shows (dropping the comma alone would make 8950). A
-//   pasted text is read the same way.
+// - In a field for a whole number a typed point is a thousands mark, so it is dropped: 1.200 typed arrives as
+//   1200. A typed comma starts cents, which the field cannot hold: it is dropped, and so are the digits typed
+//   right after it, so 89,50 arrives as 89, which is what the field then shows (dropping the comma alone would
+//   make 8950). A pasted or dropped text is taken only when each of its marks sets off a group of three digits
+//   (1.200 or 1,240 from an English page); 89,50 or 1.5 is not taken at all, rather than taken wrongly.
 // - In a decimal's field the comma is the decimal point, which the CMS reads as "."; a text with both marks is
 //   not taken, as 1.234,5 has no reading that is surely the editor's.
 // The CMS's number fields are spin buttons that ask for the numeric keypad ("numeric") or a decimal one. Text an
 // input method is still composing cannot be changed before it arrives; the CMS then reads it as typed.
 
-/** For a whole number's field after a comma was typed: where the caret stood, as digits typed there are cents. */
+/** A whole number's field just after a typed comma: its text and caret then, as digits typed there are cents. */
 const centsAt = new WeakMap();
 const isDigits = (text) => text !== '' && [...text].every((char) => char >= '0' && char <= '9');
+const isMark = (char) => char === '.' || char === ',';
+
+/** A pasted whole number's digits, when its one kind of mark sets off groups of three; otherwise undefined. */
+function groupedDigits(text) {
+  const marks = new Set([...text].filter(isMark));
+  if (marks.size !== 1) return undefined;
+  const [first = '', ...groups] = text.split([...marks][0]);
+  const grouped =
+    isDigits(first) && first.length <= 3 && groups.every((group) => group.length === 3 && isDigits(group));
+  return grouped ? [first, ...groups].join('') : undefined;
+}
 
 /** Inserts text as typed, so that the field and its undo history see an ordinary input. */
 function insert(field, text) {
-  if (text === '' || document.execCommand('insertText', false, text)) return;
+  if (text === '') {
+    // A dropped mark typed over a selection still replaces it, as any key does.
+    if (field.selectionStart !== field.selectionEnd && document.activeElement === field)
+      document.execCommand('delete');
+    return;
+  }
+  if (document.activeElement === field && document.execCommand('insertText', false, text)) return;
   field.setRangeText(
     text,
     field.selectionStart ?? field.value.length,
@@ -50,30 +68,56 @@ document.addEventListener(
     const field = event.target;
     if (!(field instanceof HTMLInputElement) || field.getAttribute('role') !== 'spinbutton') return;
     if (event.isComposing || !event.cancelable) return;
-    const text = event.data ?? '';
+    const text = event.data ?? event.dataTransfer?.getData('text/plain') ?? '';
     if (field.inputMode === 'decimal') {
       if (!text.includes(',')) return;
       event.preventDefault();
       if (!text.includes('.')) insert(field, text.replaceAll(',', '.'));
       return;
     }
-    const caret = field.selectionStart;
-    const inCents = centsAt.get(field) === caret && caret === field.selectionEnd;
+    if (field.inputMode !== 'numeric') return;
+    const typed = event.inputType === 'insertText' && text.length === 1;
+    const cents = centsAt.get(field);
     centsAt.delete(field);
-    if (inCents && isDigits(text)) {
+    const atCents =
+      cents?.value === field.value &&
+      cents.caret === field.selectionStart &&
+      cents.caret === field.selectionEnd;
+    if (typed && atCents && isDigits(text)) {
       event.preventDefault();
-      centsAt.set(field, caret);
+      centsAt.set(field, cents);
       return;
     }
-    if (!text.includes('.') && !text.includes(',')) return;
+    if (![...text].some(isMark)) return;
     event.preventDefault();
-    const [whole = '', cents] = text.split(',');
-    insert(field, whole.replaceAll('.', ''));
-    if (cents === '') centsAt.set(field, field.selectionStart);
+    if (!typed) {
+      const digits = groupedDigits(text);
+      if (digits !== undefined) insert(field, digits);
+      return;
+    }
+    insert(field, '');
+    if (text === ',') centsAt.set(field, { value: field.value, caret: field.selectionStart });
   },
   true,
 );
-document.addEventListener('focusout', (event) => centsAt.delete(event.target), true);
+// Moved away from where the comma was typed, the editor types whole euros again.
+const caretKeys = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+document.addEventListener(
+  'keydown',
+  (event) => caretKeys.has(event.key) && centsAt.delete(event.target),
+  true,
+);
+for (const type of ['focusout', 'pointerdown'])
+  document.addEventListener(type, (event) => centsAt.delete(event.target), true);
 
 const { default: CMS } = await import('./sveltia/index.js');
 CMS.init();
