@@ -387,8 +387,12 @@ export function isStepBack(from: OrderStatus, to: OrderStatus): boolean {
   return to !== 'cancelled' && ORDER_STATUSES.indexOf(to) < ORDER_STATUSES.indexOf(from);
 }
 
-/** A status change as the desk asks for it: from the status it showed, to the one chosen. */
-export type StatusChange = { from: OrderStatus; to: OrderStatus };
+/**
+ * A status change as the desk asks for it: from the status it showed, to the one chosen. `seen` is how many status
+ * changes its history showed, so that a status changed away and back meanwhile (confirmed, then in delivery, then
+ * confirmed again) still counts as changed.
+ */
+export type StatusChange = { from: OrderStatus; to: OrderStatus; seen?: number };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
@@ -1656,11 +1660,11 @@ export async function openStore(
 
     /**
      * Moves an order from the status it had when the desk showed it (`from`) to one that may follow; false when
-     * `to` may not follow, when the order's status is no longer `from` (someone changed it meanwhile: with steps
-     * back, a stale form could otherwise undo a colleague's change), when it is held as spam (it is let through
+     * `to` may not follow, when the order's status is no longer `from` or its status changed since (`seen`):
+     * someone changed it meanwhile, and with steps back a stale form could otherwise undo a colleague's change; when it is held as spam (it is let through
      * first: spam is never worked on, so what is deleted as spam never was), or when there is no such order.
      */
-    async changeStatus(number: string, { from, to }: StatusChange, who: string): Promise<boolean> {
+    async changeStatus(number: string, { from, to, seen }: StatusChange, who: string): Promise<boolean> {
       if (!NEXT_STATUSES[from].includes(to)) return false;
       return db.transaction().execute(async (tx) => {
         const id = await orderId(tx, number);
@@ -1670,6 +1674,18 @@ export async function openStore(
           .set({ status: to })
           .where('id', '=', id)
           .where('status', '=', from)
+          .$if(seen !== undefined, (query) =>
+            query.where(
+              (eb) =>
+                eb
+                  .selectFrom('events')
+                  .select(eb.fn.countAll().as('changes'))
+                  .where('events.order_id', '=', id)
+                  .where('events.kind', '=', 'status'),
+              '=',
+              seen!,
+            ),
+          )
           .where('spam', 'is', null)
           .executeTakeFirst();
         if (result.numUpdatedRows !== BigInt(1)) return false;

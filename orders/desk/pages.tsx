@@ -50,7 +50,7 @@ export interface PageContext {
   csrf: string;
   /** Where the desk is mounted: `/desk`. */
   base: string;
-  /** The list as the user left it (its filter and page), where "Back to the list" leads. */
+  /** The list as the user left it (its filter and page), where "Back to list" leads. */
   list: string;
   /** This page in the desk's other language. */
   otherLanguage: string;
@@ -634,6 +634,7 @@ export function OrderPageView({
   const o = w.order;
   const words0 = orderWords(ctx.locale);
   const next = NEXT_STATUSES[order.status];
+  const statusChanges = events.filter((event) => event.kind === 'status').length;
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
   const vatCase = isVatCase(order.vatCase) ? w.vatCases[order.vatCase] : order.vatCase;
   const vatRate = isVatCase(order.vatCase)
@@ -822,6 +823,7 @@ export function OrderPageView({
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <input type="hidden" name="from" value={order.status} />
+              <input type="hidden" name="seen" value={String(statusChanges)} />
               <label for="new-status">{o.newStatus}</label>
               <select id="new-status" name="status" aria-describedby="status-hint">
                 {next.map((status) => (
@@ -918,7 +920,7 @@ export function OrderPageView({
               // Only an order nobody has worked on: anything else is a commercial record, kept for years. One that is
               // new again after a step back was worked on.
               order.status === 'new' &&
-              !events.some((event) => event.kind === 'status') && (
+              statusChanges === 0 && (
                 <form method="post" action={action('spam')} class="stack">
                   <Csrf token={ctx.csrf} />
                   <p id="spam-hint">{o.markSpamHint}</p>
@@ -1012,10 +1014,13 @@ export function FinalStatusConfirmPage({
   ctx,
   order,
   status,
+  seen,
 }: {
   ctx: PageContext;
   order: StoredOrder;
   status: FinalStatus;
+  /** How many status changes the order's page showed (`StatusChange`). */
+  seen: number;
 }) {
   const o = words(ctx.locale).order;
   const step = o.finalStatus[status];
@@ -1026,7 +1031,7 @@ export function FinalStatusConfirmPage({
       heading={step.heading}
       text={step.text}
       action="status"
-      fields={{ from: order.status, status, confirm: status }}
+      fields={{ from: order.status, seen: String(seen), status, confirm: status }}
       confirm={step.confirm}
       cancel={o.keepStatus}
       danger={status === 'cancelled'}

@@ -568,7 +568,10 @@ export function createDesk({
     const number = c.req.param('number');
     const form = await c.req.parseBody();
     const { status, from } = form;
-    if (!isOrderStatus(status) || !isOrderStatus(from)) return back(c, number, 'error=status');
+    const seen = Number(form.seen);
+    if (!isOrderStatus(status)) return back(c, number, 'error=status');
+    // The status and the number of changes the page showed; a page without them is from before they were sent.
+    if (!isOrderStatus(from) || !Number.isInteger(seen)) return back(c, number, 'error=status-changed');
     // Nothing follows a final status, so it is set only from its own step, which says so: the select's one
     // keystroke and Enter never cancel an order by themselves.
     if (isFinalStatus(status) && form.confirm !== status) {
@@ -576,9 +579,12 @@ export function createDesk({
       // The form was shown for the order's status then: another one now means it was changed meanwhile.
       if (!order || order.status !== from || !NEXT_STATUSES[from].includes(status))
         return back(c, number, 'error=status-changed');
-      return render(c, <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} />);
+      return render(
+        c,
+        <FinalStatusConfirmPage ctx={pageContext(c)} order={order} status={status} seen={seen} />,
+      );
     }
-    if (!(await store.changeStatus(number, { from, to: status }, c.get('user')!)))
+    if (!(await store.changeStatus(number, { from, to: status, seen }, c.get('user')!)))
       return back(c, number, 'error=status-changed');
     return back(c, number, 'done=status');
   });

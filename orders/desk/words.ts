@@ -334,7 +334,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       save: 'Status speichern',
       final: 'Der Status ist endgültig.',
       statusHint:
-        'Ein Statuswechsel sendet dem Kunden keine E-Mail. Senden Sie ihm die Auftragsbestätigung selbst, wenn Sie „bestätigt“ wählen, und geben Sie ihm Bescheid, wenn die Lieferung beginnt. Ein Versehen machen Sie mit „zurück auf …“ rückgängig; „abgeschlossen“ und „storniert“ sind endgültig.',
+        'Ein Statuswechsel sendet dem Kunden keine E-Mail. Senden Sie ihm die Auftragsbestätigung selbst, wenn Sie eine neue Bestellung bestätigen, und geben Sie ihm Bescheid, wenn die Lieferung beginnt. Ein Versehen machen Sie mit „zurück auf …“ rückgängig; „abgeschlossen“ und „storniert“ sind endgültig.',
       stepBack: 'zurück auf „{status}“',
       note: 'Notiz',
       addNote: 'Notiz hinzufügen',
@@ -418,14 +418,14 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'Die Notiz wurde nicht gespeichert: Die Kundendaten dieser Bestellung wurden inzwischen gelöscht, und eine Notiz könnte sie wieder enthalten.',
       spamWorked:
-        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und muss als Geschäftsunterlage aufbewahrt werden. Ist sie trotzdem Spam, stornieren Sie sie.',
+        'Die Bestellung wurde nicht als Spam markiert: Das geht nur bei einer neuen Bestellung, die noch niemand bearbeitet hat. Diese wurde inzwischen bearbeitet und muss als Geschäftsunterlage aufbewahrt werden.',
       unsaved:
         'Ihre letzte Änderung wurde nicht gespeichert, weil Sie nicht mehr angemeldet waren. Bitte nehmen Sie sie noch einmal vor.',
       period: 'Bitte geben Sie bei „Von“ und „Bis“ je ein Datum ein; „Von“ darf nicht nach „Bis“ liegen.',
       forbidden:
         'Diese Anfrage kam nicht aus dem Desk selbst und wurde abgelehnt. Bitte öffnen Sie den Desk neu und versuchen Sie es dort noch einmal.',
       generic:
-        'Ihre Anfrage konnte gerade nicht ausgeführt werden. Ob eine Änderung gespeichert wurde, sehen Sie im Verlauf der Bestellung; wenn nicht, versuchen Sie es bitte in einigen Sekunden noch einmal.',
+        'Ihre Anfrage konnte gerade nicht ausgeführt werden. Bitte versuchen Sie es in einigen Sekunden noch einmal; ob eine Änderung an einer Bestellung schon gespeichert wurde, zeigt ihr Verlauf.',
       changed:
         'Ihre Änderung wurde nicht gespeichert: Die Bestellung wurde inzwischen geändert, etwa von einer Kollegin oder einem Kollegen. Unten sehen Sie ihren aktuellen Stand; wiederholen Sie die Änderung, falls sie noch nötig ist.',
       titleError: 'Fehler: {text}',
@@ -561,7 +561,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       save: 'Save status',
       final: 'The status is final.',
       statusHint:
-        'A status change sends the buyer no email. Send them the order confirmation yourself when you choose “confirmed”, and let them know when delivery begins. A slip can be undone with “back to …”; “completed” and “canceled” are final.',
+        'A status change sends the buyer no email. Send them the order confirmation yourself when you confirm a new order, and let them know when delivery begins. A slip can be undone with “back to …”; “completed” and “canceled” are final.',
       stepBack: 'back to “{status}”',
       note: 'Note',
       addNote: 'Add note',
@@ -591,7 +591,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
-        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, items and totals are kept for accounting, and so do the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and bookkeeping entries stay as they are: they have retention periods of their own. The erasure cannot be undone.',
+        'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, items and totals are kept for accounting, and so are the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and bookkeeping entries stay as they are: they have retention periods of their own. The erasure cannot be undone.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
@@ -644,13 +644,13 @@ export const deskWords: Record<Locale, DeskWords> = {
       noteAfterErasure:
         'The note was not saved: this order’s buyer details have been erased in the meantime, and a note could bring them back.',
       spamWorked:
-        'The order was not marked as spam: only a new order nobody has worked on can be marked as spam. This one has been worked on in the meantime and must be kept as a business record. If it is spam all the same, cancel it.',
+        'The order was not marked as spam: only a new order nobody has worked on can be marked as spam. This one has been worked on in the meantime and must be kept as a business record.',
       unsaved: 'Your last change was not saved, because you were no longer signed in. Please make it again.',
       period: 'Please enter a date in both “From” and “To”; “From” must not be later than “To”.',
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic:
-        'Your request could not be carried out just now. The order’s history shows whether a change was saved; if not, please try again in a few seconds.',
+        'Your request could not be carried out just now. Please try again in a few seconds; an order’s history shows whether a change to it was saved already.',
       changed:
         'Your change was not saved: the order has changed in the meantime, perhaps by a colleague. Below is where it stands now; make the change again if it is still needed.',
       titleError: 'Error: {text}',

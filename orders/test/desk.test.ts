@@ -1130,6 +1130,24 @@ describe('working with orders', () => {
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(de.errors.changed), anna.text());
     assert.equal((await store.orderByNumber(number))?.status, 'new');
+
+    // The same status as on her page is not the same order: Ben took it back and on again meanwhile.
+    for (const [from, to] of [
+      ['new', 'confirmed'],
+      ['confirmed', 'inDelivery'],
+    ] as const)
+      assert.equal(await store.changeStatus(number, { from, to }, 'anna'), true);
+    await anna.get(`/desk/orders/${number}`);
+    for (const [from, to] of [
+      ['inDelivery', 'confirmed'],
+      ['confirmed', 'inDelivery'],
+    ] as const)
+      assert.equal(await store.changeStatus(number, { from, to }, 'ben'), true);
+    const before = (await store.events(number)).length;
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(de.errors.changed), anna.text());
+    assert.equal((await store.orderByNumber(number))?.status, 'inDelivery');
+    assert.equal((await store.events(number)).length, before, 'Ben’s change stands');
   });
 
   it('cancels an order, which is final, only after a step that says so; other statuses at once', async () => {

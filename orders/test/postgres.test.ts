@@ -153,9 +153,10 @@ describe('the service on Postgres', { skip }, () => {
     } finally {
       await next.close();
     }
-    assert.equal(await store.changeStatus(found, { from: 'new', to: 'confirmed' }, 'anna'), true);
-    // A form shown before that change no longer applies.
+    assert.equal(await store.changeStatus(found, { from: 'new', to: 'confirmed', seen: 0 }, 'anna'), true);
+    // A form shown before that change no longer applies, by its status or by the changes it counted.
     assert.equal(await store.changeStatus(found, { from: 'new', to: 'cancelled' }, 'anna'), false);
+    assert.equal(await store.changeStatus(found, { from: 'confirmed', to: 'new', seen: 0 }, 'anna'), false);
     assert.equal(await store.addNote(found, 'anna', 'Rückruf'), 'added');
     assert.deepEqual(
       (await store.events(found)).map((event) => [event.who, event.kind, event.detail]),
