@@ -1,6 +1,7 @@
 // Starts the editors' CMS, served from this site (bundled from the @sveltia/cms package by scripts/cms.ts).
 // It reads its configuration from the <link rel="cms-config-url"> in index.html.
-//
+import { groupedDigits, isDigits, isMark } from './number-text.js';
+
 // The CMS asks GitHub's status page whether GitHub is up, on its sign-in screen and every few minutes,
 // and has no setting to leave that out. Before anyone signs in, /admin contacts no other site: the
 // answer here is "no known incident", and GitHub's own errors still reach the editor when they happen.
@@ -31,19 +32,6 @@ window.fetch = (input, init) =>
 
 /** A whole number's field just after a typed comma: its text and caret then, as digits typed there are cents. */
 const centsAt = new WeakMap();
-const isDigits = (text) => text !== '' && [...text].every((char) => char >= '0' && char <= '9');
-const isMark = (char) => char === '.' || char === ',';
-
-/** A pasted whole number's digits, when its one kind of mark sets off groups of three; otherwise undefined. */
-function groupedDigits(text) {
-  const marks = new Set([...text].filter(isMark));
-  if (marks.size !== 1) return undefined;
-  const [first = '', ...groups] = text.split([...marks][0]);
-  const grouped =
-    isDigits(first) && first.length <= 3 && groups.every((group) => group.length === 3 && isDigits(group));
-  return grouped ? [first, ...groups].join('') : undefined;
-}
-
 /** Inserts text as typed, so that the field and its undo history see an ordinary input. */
 function insert(field, text) {
   if (text === '') {
