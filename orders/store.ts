@@ -407,6 +407,19 @@ export interface OrderEvent {
   detail: string;
 }
 
+/**
+ * Whether the desk offers to mark an order as spam, by the rule `markSpam` holds in the database: not spam yet, not
+ * erased, new and never worked on (new again after a step back was worked on).
+ */
+export function mayMarkSpam(order: StoredOrder, events: readonly OrderEvent[]): boolean {
+  return (
+    order.spam === null &&
+    !order.erased &&
+    order.status === 'new' &&
+    !events.some((event) => event.kind === 'status')
+  );
+}
+
 /** One page of the desk's list, and whether another follows. */
 export interface OrderPage {
   orders: StoredOrder[];

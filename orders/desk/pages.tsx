@@ -17,6 +17,7 @@ import {
   PAGE_SIZE,
   categoriesOf,
   isStepBack,
+  mayMarkSpam,
   type FinalStatus,
   type MailState,
   type OrderEvent,
@@ -917,15 +918,14 @@ export function OrderPageView({
                 </button>
               </form>
             ) : (
-              // Only an order nobody has worked on: anything else is a commercial record, kept for years. One that is
-              // new again after a step back was worked on.
-              order.status === 'new' &&
-              statusChanges === 0 && (
+              // Only an order nobody has worked on: anything else is a commercial record, kept for years. The step
+              // after the button asks first, as a slip would hide the order and delete it in 30 days.
+              mayMarkSpam(order, events) && (
                 <form method="post" action={action('spam')} class="stack">
                   <Csrf token={ctx.csrf} />
                   <p id="spam-hint">{o.markSpamHint}</p>
                   <button type="submit" class="secondary" aria-describedby="spam-hint">
-                    {o.markSpam}
+                    {o.markSpamButton}
                   </button>
                 </form>
               )
@@ -990,6 +990,23 @@ function ConfirmStep({
         </form>
       </div>
     </Layout>
+  );
+}
+
+export function SpamConfirmPage({ ctx, order }: { ctx: PageContext; order: StoredOrder }) {
+  const o = words(ctx.locale).order;
+  return (
+    <ConfirmStep
+      ctx={ctx}
+      order={order}
+      heading={o.spamHeading}
+      text={o.spamText}
+      action="spam"
+      fields={{ confirm: 'spam' }}
+      confirm={o.markSpam}
+      cancel={o.cancel}
+      danger={false}
+    />
   );
 }
 

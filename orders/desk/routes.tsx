@@ -25,12 +25,14 @@ import {
   NEXT_STATUSES,
   isFinalStatus,
   isOrderStatus,
+  mayMarkSpam,
   type OrderFilter,
   type Store,
 } from '../store';
 import { SESSION_IDLE_MS, SESSION_MAX_MS, newSessionId, prepareSignIn, sessionHash, signIn } from './auth';
 import {
   EraseConfirmPage,
+  SpamConfirmPage,
   ErrorPage,
   FinalStatusConfirmPage,
   filterQuery,
@@ -624,6 +626,13 @@ export function createDesk({
 
   desk.post('/orders/:number/spam', async (c) => {
     const number = c.req.param('number');
+    // The order page's button asks first, on a page of its own; its button sends `confirm`.
+    if ((await c.req.parseBody()).confirm !== 'spam') {
+      const order = await store.orderByNumber(number);
+      if (!order || order.spam !== null) return back(c, number, 'error=spam');
+      if (!mayMarkSpam(order, await store.events(number))) return back(c, number, 'error=spam-worked');
+      return render(c, <SpamConfirmPage ctx={pageContext(c)} order={order} />);
+    }
     // Only a new order can be spam: one someone has worked on is a commercial record, kept for years.
     const marked = await store.markSpam(number, c.get('user')!);
     if (marked === 'worked') return back(c, number, 'error=spam-worked');

@@ -147,8 +147,13 @@ export interface DeskWords {
     spam: string;
     spamBecause: Record<'honeypot' | 'tooFast' | 'staff', string>;
     markSpam: string;
+    /** The order page's button, which leads to the step that asks. */
+    markSpamButton: string;
     /** Beside "Mark as spam": only a new order can be, and what it means. */
     markSpamHint: string;
+    /** The step that asks before an order is marked as spam: with `{number}`. */
+    spamHeading: string;
+    spamText: string;
     /** Where the status form was, on an order held as spam. */
     spamNoStatus: string;
     notSpam: string;
@@ -353,6 +358,10 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Von Hand markiert.',
       },
       markSpam: 'Als Spam markieren',
+      markSpamButton: 'Als Spam markieren …',
+      spamHeading: 'Bestellung {number} als Spam markieren?',
+      spamText:
+        'Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Bis dahin zeigt sie die Liste mit „Spam anzeigen“.',
       markSpamHint:
         'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
       spamNoStatus:
@@ -580,6 +589,10 @@ export const deskWords: Record<Locale, DeskWords> = {
         staff: 'Marked manually.',
       },
       markSpam: 'Mark as spam',
+      markSpamButton: 'Mark as spam…',
+      spamHeading: 'Mark order {number} as spam?',
+      spamText:
+        'It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Until then, the list shows it with “Show spam”.',
       markSpamHint:
         'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
       spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',

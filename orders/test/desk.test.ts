@@ -1111,7 +1111,7 @@ describe('working with orders', () => {
       'the history keeps the slip and its mending',
     );
     // New again, but worked on: a commercial record, never deleted as spam.
-    assert.ok(!anna.text().includes(de.order.markSpam), 'no spam button');
+    assert.ok(!anna.buttons().includes(de.order.markSpamButton), 'no spam button');
     assert.equal(await store.markSpam(number, 'anna'), 'worked');
 
     // Anna's page shows the order in delivery; meanwhile Ben takes it back twice, to new. Her step back to
@@ -1205,6 +1205,7 @@ describe('working with orders', () => {
     const unworked = await place(validOrder({ buyer: { ...buyer, email: 'neu@kunde.example' } }));
     await anna.get(`/desk/orders/${unworked}`);
     await anna.submit('/spam');
+    await anna.submit('/spam'); // the step that asks, confirmed
     opensOn('status', de.done.spam);
     await anna.get(`/desk/orders/${number}/erase`);
     await anna.submit('/erase');
@@ -1220,11 +1221,18 @@ describe('working with orders', () => {
     await anna.signIn('anna');
     const number = await place(validOrder({ buyer: { ...buyer, email: 'bearbeitet@kunde.example' } }));
     await anna.get(`/desk/orders/${number}`);
-    assert.ok(anna.buttons().includes(de.order.markSpam), 'offered while the order is new');
+    assert.ok(anna.buttons().includes(de.order.markSpamButton), 'offered while the order is new');
     assert.ok(anna.text().includes(de.order.markSpamHint));
+    // The button asks first, on a step of its own, and changes nothing until its own button is pressed.
+    await anna.submit('/spam');
+    assert.ok(anna.text().includes(fill(de.order.spamHeading, { number })), anna.text());
+    assert.ok(anna.text().includes(de.order.spamText));
+    assert.equal((await store.orderByNumber(number))?.spam, null);
+    assert.deepEqual(anna.links(de.order.cancel), [`/desk/orders/${number}`]);
+    await anna.get(`/desk/orders/${number}`);
     const token = anna.csrf();
     await anna.submit('/status', { status: 'confirmed' });
-    assert.ok(!anna.buttons().includes(de.order.markSpam), 'not offered once someone works on it');
+    assert.ok(!anna.buttons().includes(de.order.markSpamButton), 'not offered once someone works on it');
     // The button of a page opened while the order was new, pressed after a colleague confirmed it.
     const late = await anna.send(`/desk/orders/${number}/spam`, {
       method: 'POST',
@@ -1357,6 +1365,7 @@ describe('working with orders', () => {
     );
     assert.equal(smtp.confirmationsOf(number).length, 1, 'the confirmation is not sent twice');
     await anna.submit('/spam');
+    await anna.submit('/spam'); // the step that asks, confirmed
     assert.ok(anna.text().includes(w.order.spamBecause.staff));
     const events = (await store.events(number)).map((event) => `${event.who}: ${event.kind}`);
     assert.deepEqual(events, ['anna: retry', 'anna: spam']);
@@ -1381,6 +1390,7 @@ describe('working with orders', () => {
     });
     await anna.get(`/desk/orders/${number}`);
     await anna.submit('/spam');
+    await anna.submit('/spam'); // the step that asks, confirmed
     assert.ok(anna.text().includes(de.order.spamBecause.staff));
     assert.ok(anna.text().includes(`${de.order.buyerMail}${de.mail.sent}`), anna.text());
     await anna.get(`/desk?${new URLSearchParams({ q: number, spam: '1' })}`);
@@ -1889,6 +1899,7 @@ describe('failed mails nobody will send', () => {
       // says that mails go out, not that all went before.
       await carla.get(`/desk/orders/${half}`);
       await carla.submit('/spam');
+      await carla.submit('/spam'); // the step that asks, confirmed
       assert.ok(carla.text().includes(de.done.spam));
       assert.ok(
         carla.text().includes(fill(de.order.notSpamHint, { mails: de.order.buyerMail })),
@@ -1903,6 +1914,7 @@ describe('failed mails nobody will send', () => {
       assert.ok(carla.text().includes(de.done.erase));
       await carla.get(`/desk/orders/${spam}`);
       await carla.submit('/spam');
+      await carla.submit('/spam'); // the step that asks, confirmed
       assert.ok(carla.text().includes(de.done.spam));
 
       worker = startOutbox({
