@@ -361,7 +361,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpamButton: 'Als Spam markieren …',
       spamHeading: 'Bestellung {number} als Spam markieren?',
       spamText:
-        'Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Bis dahin zeigt sie die Liste mit „Spam anzeigen“.',
+        'Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
       markSpamHint:
         'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
       spamNoStatus:
@@ -592,7 +592,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpamButton: 'Mark as spam…',
       spamHeading: 'Mark order {number} as spam?',
       spamText:
-        'It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Until then, the list shows it with “Show spam”.',
+        'It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Until then, “Show spam” finds it in the list.',
       markSpamHint:
         'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
       spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',
