@@ -7,7 +7,7 @@ describe('a number pasted into a whole number’s field', () => {
     ['1.200', '1200'],
     ['1,240', '1240'],
     ['12.000.000', '12000000'],
-    ['999', undefined],
+    [' 1.200\u00a0', '1200'],
   ])('takes %s, grouped in threes, as %s', (pasted, taken) => {
     expect(groupedDigits(pasted)).toBe(taken);
   });
@@ -24,6 +24,9 @@ describe('a number pasted into a whole number’s field', () => {
     '1.20',
     '1..200',
     '-1.200',
+    '0,125',
+    '0.500',
+    '1.200 €',
   ])('takes nothing of %s, which has no sure reading as a whole number', (pasted) => {
     expect(groupedDigits(pasted)).toBeUndefined();
   });

@@ -71,7 +71,8 @@ document.addEventListener(
       cents?.value === field.value &&
       cents.caret === field.selectionStart &&
       cents.caret === field.selectionEnd;
-    if (typed && atCents && isDigits(text)) {
+    // Cents typed one key at a time, or put in at once by a keyboard that sends a word whole.
+    if (atCents && isDigits(text)) {
       event.preventDefault();
       centsAt.set(field, cents);
       return;
