@@ -579,7 +579,8 @@ export function createDesk({
     if (isFinalStatus(status) && form.confirm !== status) {
       const order = await store.orderByNumber(number);
       // The form was shown for the order's status then: another one now means it was changed meanwhile.
-      if (!order || order.status !== from || !NEXT_STATUSES[from].includes(status))
+      const changes = (await store.events(number)).filter((event) => event.kind === 'status').length;
+      if (!order || order.status !== from || changes !== seen || !NEXT_STATUSES[from].includes(status))
         return back(c, number, 'error=status-changed');
       return render(
         c,

@@ -361,7 +361,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpamButton: 'Als Spam markieren …',
       spamHeading: 'Bestellung {number} als Spam markieren?',
       spamText:
-        'Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
+        'Die Bestellung wird in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, und sie fällt aus dem Export für die Buchhaltung. Nach 30 Tagen wird sie gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt; bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
       markSpamHint:
         'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
       spamNoStatus:
@@ -592,7 +592,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       markSpamButton: 'Mark as spam…',
       spamHeading: 'Mark order {number} as spam?',
       spamText:
-        'It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Until then, “Show spam” finds it in the list.',
+        'The order is hidden from the list, its unsent emails do not go out, and it leaves the accountant’s export. It is deleted after 30 days unless someone chooses “Not spam” before then; until then, you can find it in the list with “Show spam”.',
       markSpamHint:
         'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
       spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',
@@ -663,7 +663,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       forbidden:
         'This request did not come from the desk itself and was refused. Please open the desk again and try there.',
       generic:
-        'Your request could not be carried out just now. Please try again in a few seconds; an order’s history shows whether a change to it was saved already.',
+        'Your request could not be carried out just now. Please try again in a few seconds; an order’s history shows whether a change to it has already been saved.',
       changed:
         'Your change was not saved: the order has changed in the meantime, perhaps by a colleague. Below is where it stands now; make the change again if it is still needed.',
       titleError: 'Error: {text}',
