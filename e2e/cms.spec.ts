@@ -452,6 +452,11 @@ test('the editors’ CMS: refuses a price of 0, saves one-line changes, changes 
     await priceField(page).fill('');
     await priceField(page).pressSequentially(`${first.price},50`);
     await expect(priceField(page)).toHaveValue(String(first.price));
+    // The same when a keyboard sends the cents as one piece after the comma.
+    await priceField(page).fill('');
+    await priceField(page).pressSequentially(`${first.price},`);
+    await page.keyboard.insertText('50');
+    await expect(priceField(page)).toHaveValue(String(first.price));
     // Text put in at once, as a paste: a number grouped in threes, however it is marked, is taken as a whole;
     // one with cents is not taken at all.
     await priceField(page).fill('');
