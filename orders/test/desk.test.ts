@@ -1148,6 +1148,12 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(de.errors.changed), anna.text());
     assert.equal((await store.orderByNumber(number))?.status, 'inDelivery');
     assert.equal((await store.events(number)).length, before, 'Ben’s change stands');
+
+    // A page from before the form sent what it showed sends neither: it is told the order changed, and nothing is.
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'completed', from: '', seen: '' });
+    assert.ok(anna.text().includes(de.errors.changed), anna.text());
+    assert.equal((await store.orderByNumber(number))?.status, 'inDelivery');
   });
 
   it('cancels an order, which is final, only after a step that says so; other statuses at once', async () => {
