@@ -363,7 +363,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spamText:
         'Die Bestellung wird in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, und sie fällt aus dem Export für die Buchhaltung. Nach 30 Tagen wird sie gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt; bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
       markSpamHint:
-        'Nur möglich, solange die Bestellung neu ist. Sie wird in der Liste ausgeblendet, ihre noch nicht gesendeten E-Mails werden nicht gesendet, und nach 30 Tagen wird sie gelöscht, wenn niemand „Kein Spam“ wählt. Spam erscheint nicht im Export für die Buchhaltung.',
+        'Nur möglich, solange die Bestellung neu ist und ihr Status nie geändert wurde. Sie wird dann in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, sie fällt aus dem Export für die Buchhaltung und wird nach 30 Tagen gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt.',
       spamNoStatus:
         'Eine Bestellung, die als Spam gilt, kann nicht bearbeitet werden. Um ihren Status zu ändern, wählen Sie „Kein Spam“.',
       notSpam: 'Kein Spam',
@@ -594,7 +594,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       spamText:
         'The order is hidden from the list, its unsent emails do not go out, and it leaves the accountant’s export. It is deleted after 30 days unless someone chooses “Not spam” before then; until then, you can find it in the list with “Show spam”.',
       markSpamHint:
-        'Only while the order is new. It is hidden from the list, its unsent emails do not go out, and it is deleted after 30 days unless someone chooses “Not spam”. Spam is left out of the accountant’s export.',
+        'Only while the order is new and its status has never changed. It is then hidden from the list, its unsent emails do not go out, it leaves the accountant’s export, and it is deleted after 30 days unless someone chooses “Not spam” before then.',
       spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',
       notSpam: 'Not spam',
       notSpamHint: 'This sends: {mails}.',
