@@ -16,6 +16,7 @@ import {
   ORDER_STATUSES,
   PAGE_SIZE,
   categoriesOf,
+  isOrderStatus,
   isStepBack,
   mayMarkSpam,
   type FinalStatus,
@@ -23,6 +24,7 @@ import {
   type OrderEvent,
   type OrderFilter,
   type OrderPage,
+  type OrderStatus,
   type StoredOrder,
 } from '../store';
 import { orderVatRate } from '../messages';
@@ -615,6 +617,19 @@ function eventDetail(event: OrderEvent, w: DeskWords): string {
   return event.detail;
 }
 
+/** Each event in words; a status change that went back says so ("zurück auf „neu“"), as the choice did. */
+function eventTexts(events: readonly OrderEvent[], w: DeskWords): string[] {
+  const statuses = events.map((event) =>
+    event.kind === 'status' && isOrderStatus(event.detail) ? event.detail : undefined,
+  );
+  return events.map((event, index) => {
+    const to = statuses[index];
+    if (to === undefined) return eventDetail(event, w);
+    const before: OrderStatus = statuses.slice(0, index).findLast((status) => status !== undefined) ?? 'new';
+    return isStepBack(before, to) ? fill(w.order.stepBack, { status: w.statuses[to] }) : w.statuses[to];
+  });
+}
+
 export function OrderPageView({
   ctx,
   order,
@@ -636,6 +651,7 @@ export function OrderPageView({
   const words0 = orderWords(ctx.locale);
   const next = NEXT_STATUSES[order.status];
   const statusChanges = events.filter((event) => event.kind === 'status').length;
+  const details = eventTexts(events, w);
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
   const vatCase = isVatCase(order.vatCase) ? w.vatCases[order.vatCase] : order.vatCase;
   const vatRate = isVatCase(order.vatCase)
@@ -807,7 +823,7 @@ export function OrderPageView({
                 {/* Erasing the buyer's details empties the notes' text (they may name the buyer); the note stays. */}
                 {event.kind === 'note' && event.detail === ''
                   ? o.noteErased
-                  : fill(w.events[event.kind], { detail: eventDetail(event, w) })}
+                  : fill(w.events[event.kind], { detail: details[index]! })}
               </li>
             ))}
           </ol>

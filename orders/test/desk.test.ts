@@ -1104,6 +1104,9 @@ describe('working with orders', () => {
     ]);
     await anna.submit('/status', { status: 'new' });
     assert.ok(anna.text().includes(de.done.status), anna.text());
+    // The history says it went back, as the choice did.
+    const stepBack = fill(de.order.stepBack, { status: de.statuses.new });
+    assert.ok(anna.text().includes(`anna: ${fill(de.events.status, { detail: stepBack })}`), anna.text());
     assert.equal((await store.orderByNumber(number))?.status, 'new');
     assert.deepEqual(
       (await store.events(number)).map((event) => event.detail),
