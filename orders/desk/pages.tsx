@@ -509,7 +509,7 @@ export function ListPage({
                       </>
                     )}
                   </th>
-                  <td>{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
+                  <td class="nowrap">{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
                   <td>{order.erased ? '—' : order.buyer.company}</td>
                   <td>
                     {categoriesOf(order.lines)
@@ -595,7 +595,8 @@ function MailRow({
     <tr>
       <th scope="row">{label}</th>
       <td>{mailLabel(state, w, text)}</td>
-      <td>{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
+      {/* A time is read as one: on a phone its table scrolls sideways rather than break it over four lines. */}
+      <td class="nowrap">{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
       <td class="num">{state ? state.attempts : '—'}</td>
       <td>{serverAnswer(state, w)}</td>
     </tr>
