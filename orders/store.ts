@@ -412,12 +412,12 @@ export interface OrderEvent {
  * erased, new and never worked on (new again after a step back was worked on).
  */
 export function mayMarkSpam(order: StoredOrder, events: readonly OrderEvent[]): boolean {
-  return (
-    order.spam === null &&
-    !order.erased &&
-    order.status === 'new' &&
-    !events.some((event) => event.kind === 'status')
-  );
+  return order.spam === null && !order.erased && order.status === 'new' && statusChanges(events) === 0;
+}
+
+/** How many times an order's status changed, by its history: what a status form sends as `seen` (`StatusChange`). */
+export function statusChanges(events: readonly OrderEvent[]): number {
+  return events.filter((event) => event.kind === 'status').length;
 }
 
 /** One page of the desk's list, and whether another follows. */

@@ -19,6 +19,7 @@ import {
   isOrderStatus,
   isStepBack,
   mayMarkSpam,
+  statusChanges,
   type FinalStatus,
   type MailState,
   type OrderEvent,
@@ -603,10 +604,8 @@ function MailRow({
   );
 }
 
-/** An event's detail in the desk's words: a status by its name, a given-up mail by which one it was. */
+/** An event's detail in the desk's words, but for a status (`eventTexts`): a given-up mail by which one it was. */
 function eventDetail(event: OrderEvent, w: DeskWords): string {
-  if (event.kind === 'status' && event.detail in w.statuses)
-    return w.statuses[event.detail as keyof DeskWords['statuses']];
   if (event.kind === 'giveUp') return event.detail === 'buyer' ? w.order.buyerMail : w.order.sellerMail;
   // Sent again from the order's page names the mail; from the command line (or before it was named), every unsent one.
   if (event.kind === 'retry')
@@ -651,7 +650,7 @@ export function OrderPageView({
   const o = w.order;
   const words0 = orderWords(ctx.locale);
   const next = NEXT_STATUSES[order.status];
-  const statusChanges = events.filter((event) => event.kind === 'status').length;
+  const seen = statusChanges(events);
   const details = eventTexts(events, w);
   const action = (name: string) => `${ctx.base}/orders/${order.number}/${name}`;
   const vatCase = isVatCase(order.vatCase) ? w.vatCases[order.vatCase] : order.vatCase;
@@ -841,7 +840,7 @@ export function OrderPageView({
             <form method="post" action={action('status')} class="stack">
               <Csrf token={ctx.csrf} />
               <input type="hidden" name="from" value={order.status} />
-              <input type="hidden" name="seen" value={String(statusChanges)} />
+              <input type="hidden" name="seen" value={String(seen)} />
               <label for="new-status">{o.newStatus}</label>
               <select id="new-status" name="status" aria-describedby="status-hint">
                 {next.map((status) => (

@@ -26,6 +26,7 @@ import {
   isFinalStatus,
   isOrderStatus,
   mayMarkSpam,
+  statusChanges,
   type OrderFilter,
   type Store,
 } from '../store';
@@ -579,7 +580,7 @@ export function createDesk({
     if (isFinalStatus(status) && form.confirm !== status) {
       const order = await store.orderByNumber(number);
       // The form was shown for the order's status then: another one now means it was changed meanwhile.
-      const changes = (await store.events(number)).filter((event) => event.kind === 'status').length;
+      const changes = statusChanges(await store.events(number));
       if (!order || order.status !== from || changes !== seen || !NEXT_STATUSES[from].includes(status))
         return back(c, number, 'error=status-changed');
       return render(

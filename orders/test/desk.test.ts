@@ -40,7 +40,14 @@ import { deskWords } from '../desk/words';
 import { eraseBuyer, mailTransport } from '../mail';
 import { orderMails } from '../messages';
 import { startOutbox, type Outbox } from '../outbox';
-import { DatabaseUnavailable, PAGE_SIZE, openStore, type OrderFilter, type Store } from '../store';
+import {
+  DatabaseUnavailable,
+  PAGE_SIZE,
+  openStore,
+  type OrderFilter,
+  type OrderStatus,
+  type Store,
+} from '../store';
 import {
   buyer,
   kill,
@@ -264,6 +271,17 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
     },
   };
   return self;
+}
+
+/** Moves an order along `path` (its status now first), one change after another, as `who` on the desk would. */
+async function walk(number: string, path: readonly OrderStatus[], who: string) {
+  for (const [index, to] of path.entries())
+    if (index > 0)
+      assert.equal(
+        await store.changeStatus(number, { from: path[index - 1]!, to }, who),
+        true,
+        `${path[index - 1]} → ${to}`,
+      );
 }
 
 async function place(order: OrderRequestInput) {
@@ -1119,33 +1137,17 @@ describe('working with orders', () => {
 
     // Anna's page shows the order in delivery; meanwhile Ben takes it back twice, to new. Her step back to
     // "confirmed" was meant from "in delivery": from "new" it would be a step forward she never chose.
-    for (const [from, to] of [
-      ['new', 'confirmed'],
-      ['confirmed', 'inDelivery'],
-    ] as const)
-      assert.equal(await store.changeStatus(number, { from, to }, 'anna'), true);
+    await walk(number, ['new', 'confirmed', 'inDelivery'], 'anna');
     await anna.get(`/desk/orders/${number}`);
-    for (const [from, to] of [
-      ['inDelivery', 'confirmed'],
-      ['confirmed', 'new'],
-    ] as const)
-      assert.equal(await store.changeStatus(number, { from, to }, 'ben'), true);
+    await walk(number, ['inDelivery', 'confirmed', 'new'], 'ben');
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(de.errors.changed), anna.text());
     assert.equal((await store.orderByNumber(number))?.status, 'new');
 
     // The same status as on her page is not the same order: Ben took it back and on again meanwhile.
-    for (const [from, to] of [
-      ['new', 'confirmed'],
-      ['confirmed', 'inDelivery'],
-    ] as const)
-      assert.equal(await store.changeStatus(number, { from, to }, 'anna'), true);
+    await walk(number, ['new', 'confirmed', 'inDelivery'], 'anna');
     await anna.get(`/desk/orders/${number}`);
-    for (const [from, to] of [
-      ['inDelivery', 'confirmed'],
-      ['confirmed', 'inDelivery'],
-    ] as const)
-      assert.equal(await store.changeStatus(number, { from, to }, 'ben'), true);
+    await walk(number, ['inDelivery', 'confirmed', 'inDelivery'], 'ben');
     const before = (await store.events(number)).length;
     await anna.submit('/status', { status: 'confirmed' });
     assert.ok(anna.text().includes(de.errors.changed), anna.text());
@@ -1715,12 +1717,7 @@ describe('working with orders', () => {
       }),
     );
     const delivered = await place(validOrder({ buyer: { ...buyer, email: 'geliefert@kunde.example' } }));
-    for (const [from, to] of [
-      ['new', 'confirmed'],
-      ['confirmed', 'inDelivery'],
-      ['inDelivery', 'completed'],
-    ] as const)
-      assert.equal(await store.changeStatus(delivered, { from, to }, 'anna'), true);
+    await walk(delivered, ['new', 'confirmed', 'inDelivery', 'completed'], 'anna');
     const cancelled = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
     assert.equal(await store.changeStatus(cancelled, { from: 'new', to: 'cancelled' }, 'anna'), true);
     const big = (await store.orderByNumber(reverseCharge))!;
