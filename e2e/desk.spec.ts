@@ -85,13 +85,19 @@ async function journey(
   await expect(row).toContainText(company);
   await expect(row).toContainText(w.statuses.new);
   if (javaScriptEnabled) await checkA11y(page, 'desk list');
+  // On a phone each order is a card within the window, not a row of a table that scrolls sideways.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = (await row.boundingBox())!;
+  expect(card.x + card.width).toBeLessThanOrEqual(390);
+  await expect(row.getByRole('cell', { name: company })).toBeVisible();
+  await page.setViewportSize(size);
   await row.getByRole('link', { name: number }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: fillIn(w.order.heading, { number }) }),
   ).toBeVisible();
   if (javaScriptEnabled) await checkA11y(page, 'desk order page');
   // On a phone the order's facts stay within the window: no sideways scrolling.
-  const size = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize(size);

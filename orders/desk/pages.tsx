@@ -476,29 +476,44 @@ export function ListPage({
         <p role="status">{l.none}</p>
       ) : (
         <div class="scroll">
-          <table>
+          {/* On a phone each row is a card (desk.css, `.orders`), its cells labelled by their columns' names. The
+              roles are the elements' own: a browser that drops a table's roles once its cells are blocks keeps
+              these. */}
+          <table class="orders" role="table">
             {/* The table's name, which a screen reader says as it reaches the list: how many, and which page. */}
             <caption>
               {counts.matching === 1 ? matching : fill(l.caption, { orders: matching })}
               {pages > 1 && ` · ${pageOf}`}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{l.number}</th>
-                <th scope="col">{l.date}</th>
-                <th scope="col">{l.company}</th>
-                <th scope="col">{l.industries}</th>
-                <th scope="col" class="num">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  {l.number}
+                </th>
+                <th scope="col" role="columnheader">
+                  {l.date}
+                </th>
+                <th scope="col" role="columnheader">
+                  {l.company}
+                </th>
+                <th scope="col" role="columnheader">
+                  {l.industries}
+                </th>
+                <th scope="col" role="columnheader" class="num">
                   {l.net}
                 </th>
-                <th scope="col">{l.status}</th>
-                <th scope="col">{l.mails}</th>
+                <th scope="col" role="columnheader">
+                  {l.status}
+                </th>
+                <th scope="col" role="columnheader">
+                  {l.mails}
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {result.orders.map((order) => (
-                <tr key={order.number}>
-                  <th scope="row">
+                <tr key={order.number} role="row">
+                  <th scope="row" role="rowheader">
                     <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
                       {order.number}
                     </a>
@@ -510,16 +525,24 @@ export function ListPage({
                       </>
                     )}
                   </th>
-                  <td class="nowrap">{berlinTime(order.createdAt.toISOString(), ctx.locale, false)}</td>
-                  <td>{order.erased ? '—' : order.buyer.company}</td>
-                  <td>
+                  <td role="cell" data-label={l.date} class="nowrap">
+                    {berlinTime(order.createdAt.toISOString(), ctx.locale, false)}
+                  </td>
+                  <td role="cell" data-label={l.company}>
+                    {order.erased ? '—' : order.buyer.company}
+                  </td>
+                  <td role="cell" data-label={l.industries}>
                     {categoriesOf(order.lines)
                       .map((id) => names[id] ?? id)
                       .join(', ')}
                   </td>
-                  <td class="num">{formatMoney(order.net, ctx.locale)}</td>
-                  <td>{w.statuses[order.status]}</td>
-                  <td>
+                  <td role="cell" data-label={l.net} class="num">
+                    {formatMoney(order.net, ctx.locale)}
+                  </td>
+                  <td role="cell" data-label={l.status}>
+                    {w.statuses[order.status]}
+                  </td>
+                  <td role="cell" data-label={l.mails}>
                     {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none)}
                     <br />
                     {l.buyer}: {confirmationLabel(order, w)}
