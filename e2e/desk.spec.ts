@@ -97,9 +97,13 @@ async function journey(
     page.getByRole('heading', { level: 1, name: fillIn(w.order.heading, { number }) }),
   ).toBeVisible();
   if (javaScriptEnabled) await checkA11y(page, 'desk order page');
-  // On a phone the order's facts stay within the window: no sideways scrolling.
+  // On a phone the order's facts, its items and its mails stay within the window: no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const name of [w.order.lines, w.order.mails]) {
+    const table = (await page.getByRole('table', { name }).boundingBox())!;
+    expect(table.x + table.width, name).toBeLessThanOrEqual(390);
+  }
   await page.setViewportSize(size);
   await page.getByLabel(w.order.newStatus).selectOption({ label: w.statuses.confirmed });
   await page.getByRole('button', { name: w.order.save }).click();

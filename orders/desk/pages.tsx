@@ -375,6 +375,85 @@ export function filterQuery(filter: OrderFilter, page?: number): string {
   return query ? `?${query}` : '';
 }
 
+/** A column of a `CardTable`: its name, and whether it holds amounts or counts (set right). */
+interface Column {
+  name: string;
+  num?: boolean;
+}
+
+/**
+ * A table that is a stack of cards on a phone (desk.css, `.cards`): each row a card, its row heading on top and
+ * each value after its column's name, instead of columns that run out of the window. The roles are the elements'
+ * own: a browser that drops a table's roles once its cells are blocks keeps these, so a screen reader still reads
+ * each cell with its column's heading, and the names drawn on the card stay silent.
+ */
+function CardTable({
+  columns,
+  caption,
+  labelledBy,
+  children,
+}: {
+  columns: Column[];
+  caption?: Child;
+  labelledBy?: string;
+  children: Child;
+}) {
+  return (
+    <div class="scroll">
+      <table class="cards" role="table" aria-labelledby={labelledBy}>
+        {caption && <caption>{caption}</caption>}
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column.name} scope="col" role="columnheader" class={column.num ? 'num' : undefined}>
+                {column.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of a `CardTable`: its heading (the card's title on a phone), then its cells. */
+function CardRow({ heading, children }: { heading: Child; children: Child }) {
+  return (
+    <tr role="row">
+      <th scope="row" role="rowheader">
+        {heading}
+      </th>
+      {children}
+    </tr>
+  );
+}
+
+/**
+ * A cell of a `CardTable`, with its column's name for the card. `labelAbove` puts that name on a line of its own,
+ * for a value of several lines; `nowrap` keeps a time or a date on one line.
+ */
+function Cell({
+  column,
+  labelAbove,
+  nowrap,
+  children,
+}: {
+  column: Column;
+  labelAbove?: boolean;
+  nowrap?: boolean;
+  children: Child;
+}) {
+  const classes = [column.num && 'num', labelAbove && 'label-above', nowrap && 'nowrap']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <td role="cell" data-label={column.name} class={classes || undefined}>
+      {children}
+    </td>
+  );
+}
+
 export function ListPage({
   ctx,
   filter,
@@ -398,6 +477,15 @@ export function ListPage({
   const w = words(ctx.locale);
   const l = w.list;
   const names = getCategoryNames(ctx.locale);
+  const listColumns = {
+    number: { name: l.number },
+    date: { name: l.date },
+    company: { name: l.company },
+    industries: { name: l.industries },
+    net: { name: l.net, num: true },
+    status: { name: l.status },
+    mails: { name: l.mails },
+  };
   const number = new Intl.NumberFormat(intlLocales[ctx.locale]);
   const pages = Math.max(1, Math.ceil(counts.matching / PAGE_SIZE));
   const pageOf = fill(l.page, { page: number.format(page), pages: number.format(pages) });
@@ -475,83 +563,53 @@ export function ListPage({
       {result.orders.length === 0 ? (
         <p role="status">{l.none}</p>
       ) : (
-        <div class="scroll">
-          {/* On a phone each row is a card (desk.css, `.orders`), its cells labelled by their columns' names. The
-              roles are the elements' own: a browser that drops a table's roles once its cells are blocks keeps
-              these. */}
-          <table class="orders" role="table">
-            {/* The table's name, which a screen reader says as it reaches the list: how many, and which page. */}
-            <caption>
+        <CardTable
+          // The table's name, which a screen reader says as it reaches the list: how many, and which page.
+          caption={
+            <>
               {counts.matching === 1 ? matching : fill(l.caption, { orders: matching })}
               {pages > 1 && ` · ${pageOf}`}
-            </caption>
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  {l.number}
-                </th>
-                <th scope="col" role="columnheader">
-                  {l.date}
-                </th>
-                <th scope="col" role="columnheader">
-                  {l.company}
-                </th>
-                <th scope="col" role="columnheader">
-                  {l.industries}
-                </th>
-                <th scope="col" role="columnheader" class="num">
-                  {l.net}
-                </th>
-                <th scope="col" role="columnheader">
-                  {l.status}
-                </th>
-                <th scope="col" role="columnheader">
-                  {l.mails}
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {result.orders.map((order) => (
-                <tr key={order.number} role="row">
-                  <th scope="row" role="rowheader">
-                    <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
-                      {order.number}
-                    </a>
-                    {/* A space between them, or a screen reader and a copy read "LW-…-000057Spam". */}
-                    {order.spam && (
-                      <>
-                        {' '}
-                        <span class="tag">{l.spamTag}</span>
-                      </>
-                    )}
-                  </th>
-                  <td role="cell" data-label={l.date} class="nowrap">
-                    {berlinTime(order.createdAt.toISOString(), ctx.locale, false)}
-                  </td>
-                  <td role="cell" data-label={l.company}>
-                    {order.erased ? '—' : order.buyer.company}
-                  </td>
-                  <td role="cell" data-label={l.industries}>
-                    {categoriesOf(order.lines)
-                      .map((id) => names[id] ?? id)
-                      .join(', ')}
-                  </td>
-                  <td role="cell" data-label={l.net} class="num">
-                    {formatMoney(order.net, ctx.locale)}
-                  </td>
-                  <td role="cell" data-label={l.status}>
-                    {w.statuses[order.status]}
-                  </td>
-                  <td role="cell" data-label={l.mails}>
-                    {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none)}
-                    <br />
-                    {l.buyer}: {confirmationLabel(order, w)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          columns={Object.values(listColumns)}
+        >
+          {result.orders.map((order) => (
+            <CardRow
+              key={order.number}
+              heading={
+                <>
+                  <a class="nowrap" href={`${ctx.base}/orders/${order.number}`}>
+                    {order.number}
+                  </a>
+                  {/* A space between them, or a screen reader and a copy read "LW-…-000057Spam". */}
+                  {order.spam && (
+                    <>
+                      {' '}
+                      <span class="tag">{l.spamTag}</span>
+                    </>
+                  )}
+                </>
+              }
+            >
+              <Cell column={listColumns.date} nowrap>
+                {berlinTime(order.createdAt.toISOString(), ctx.locale, false)}
+              </Cell>
+              <Cell column={listColumns.company}>{order.erased ? '—' : order.buyer.company}</Cell>
+              <Cell column={listColumns.industries}>
+                {categoriesOf(order.lines)
+                  .map((id) => names[id] ?? id)
+                  .join(', ')}
+              </Cell>
+              <Cell column={listColumns.net}>{formatMoney(order.net, ctx.locale)}</Cell>
+              <Cell column={listColumns.status}>{w.statuses[order.status]}</Cell>
+              <Cell column={listColumns.mails} labelAbove>
+                {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none)}
+                <br />
+                {l.buyer}: {confirmationLabel(order, w)}
+              </Cell>
+            </CardRow>
+          ))}
+        </CardTable>
       )}
       {/* Only with somewhere to go: an empty navigation landmark is one more stop that leads nowhere. */}
       {(page > 1 || result.more) && (
@@ -602,6 +660,17 @@ export function ListPage({
   );
 }
 
+/** The columns of an order's table of mails. */
+function mailColumns(o: DeskWords['order']) {
+  return {
+    mail: { name: o.mail },
+    state: { name: o.state },
+    at: { name: o.at },
+    tries: { name: o.tries, num: true },
+    answer: { name: o.answer },
+  };
+}
+
 function MailRow({
   label,
   state,
@@ -615,15 +684,17 @@ function MailRow({
   w: DeskWords;
   ctx: PageContext;
 }) {
+  const columns = mailColumns(w.order);
   return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td>{mailLabel(state, w, text)}</td>
-      {/* A time is read as one: on a phone its table scrolls sideways rather than break it over four lines. */}
-      <td class="nowrap">{state ? berlinTime(state.at, ctx.locale) : '—'}</td>
-      <td class="num">{state ? state.attempts : '—'}</td>
-      <td>{serverAnswer(state, w)}</td>
-    </tr>
+    <CardRow heading={label}>
+      <Cell column={columns.state}>{mailLabel(state, w, text)}</Cell>
+      {/* A time is read as one: never broken over four lines in a narrow column. */}
+      <Cell column={columns.at} nowrap>
+        {state ? berlinTime(state.at, ctx.locale) : '—'}
+      </Cell>
+      <Cell column={columns.tries}>{state ? state.attempts : '—'}</Cell>
+      <Cell column={columns.answer}>{serverAnswer(state, w)}</Cell>
+    </CardRow>
   );
 }
 
@@ -671,6 +742,13 @@ export function OrderPageView({
 }) {
   const w = words(ctx.locale);
   const o = w.order;
+  const lineColumns = {
+    item: { name: o.item },
+    area: { name: o.area },
+    quantity: { name: o.quantity, num: true },
+    price: { name: o.unitPrice, num: true },
+    total: { name: o.lineTotal, num: true },
+  };
   const words0 = orderWords(ctx.locale);
   const next = NEXT_STATUSES[order.status];
   const seen = statusChanges(events);
@@ -749,40 +827,20 @@ export function OrderPageView({
 
       <section aria-labelledby="lines">
         <h2 id="lines">{o.lines}</h2>
-        <div class="scroll">
-          <table aria-labelledby="lines">
-            <thead>
-              <tr>
-                <th scope="col">{o.item}</th>
-                <th scope="col">{o.area}</th>
-                <th scope="col" class="num">
-                  {o.quantity}
-                </th>
-                <th scope="col" class="num">
-                  {o.unitPrice}
-                </th>
-                <th scope="col" class="num">
-                  {o.lineTotal}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((line) => (
-                <tr key={line.key}>
-                  <th scope="row">
-                    {getCategoryNames(ctx.locale)[splitGroupKey(line.key).category] ?? line.name} (
-                    {line.exclusive ? o.exclusive : o.shared})
-                  </th>
-                  {/* In the desk's language, as the industry beside it: the stored text is in the order's. */}
-                  <td>{areaIn(line, words0)}</td>
-                  <td class="num">{count.format(line.quantity)}</td>
-                  <td class="num">{formatMoney(line.price, ctx.locale)}</td>
-                  <td class="num">{formatMoney(line.total, ctx.locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardTable labelledBy="lines" columns={Object.values(lineColumns)}>
+          {order.lines.map((line) => (
+            <CardRow
+              key={line.key}
+              heading={`${getCategoryNames(ctx.locale)[splitGroupKey(line.key).category] ?? line.name} (${line.exclusive ? o.exclusive : o.shared})`}
+            >
+              {/* In the desk's language, as the industry beside it: the stored text is in the order's. */}
+              <Cell column={lineColumns.area}>{areaIn(line, words0)}</Cell>
+              <Cell column={lineColumns.quantity}>{count.format(line.quantity)}</Cell>
+              <Cell column={lineColumns.price}>{formatMoney(line.price, ctx.locale)}</Cell>
+              <Cell column={lineColumns.total}>{formatMoney(line.total, ctx.locale)}</Cell>
+            </CardRow>
+          ))}
+        </CardTable>
       </section>
 
       <section aria-labelledby="totals">
@@ -801,37 +859,22 @@ export function OrderPageView({
 
       <section aria-labelledby="mails">
         <h2 id="mails">{o.mails}</h2>
-        <div class="scroll">
-          <table aria-labelledby="mails">
-            <thead>
-              <tr>
-                <th scope="col">{o.mail}</th>
-                <th scope="col">{o.state}</th>
-                <th scope="col">{o.at}</th>
-                <th scope="col" class="num">
-                  {o.tries}
-                </th>
-                <th scope="col">{o.answer}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <MailRow
-                label={o.sellerMail}
-                state={order.mail}
-                text={order.spam ? w.mail.spam : w.mail.none}
-                w={w}
-                ctx={ctx}
-              />
-              <MailRow
-                label={o.buyerMail}
-                state={order.confirmation}
-                text={noConfirmation(order, w)}
-                w={w}
-                ctx={ctx}
-              />
-            </tbody>
-          </table>
-        </div>
+        <CardTable labelledBy="mails" columns={Object.values(mailColumns(o))}>
+          <MailRow
+            label={o.sellerMail}
+            state={order.mail}
+            text={order.spam ? w.mail.spam : w.mail.none}
+            w={w}
+            ctx={ctx}
+          />
+          <MailRow
+            label={o.buyerMail}
+            state={order.confirmation}
+            text={noConfirmation(order, w)}
+            w={w}
+            ctx={ctx}
+          />
+        </CardTable>
       </section>
 
       <section aria-labelledby="history">
