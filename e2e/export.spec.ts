@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import * as cheerio from 'cheerio';
+import robotsParser from 'robots-parser';
 import robots from '../app/robots';
 import { ADMIN_PATH } from '../config/security-headers';
 import { getCategories, getCategoryContent, getDictionary } from '../lib/content';
@@ -125,20 +126,27 @@ test.describe('machine-readable files', () => {
     }
   });
 
-  test('robots.txt allows crawling and names the sitemap', () => {
-    const rules = robots();
-    const lines = read('robots.txt')
-      .split('\n')
-      .filter((line) => line.includes(':'))
-      .map((line) => {
-        const [field, ...value] = line.split(':');
-        return [field!.trim().toLowerCase(), value.join(':').trim()];
-      });
-    expect(lines).toEqual([
-      ['user-agent', '*'],
-      ['allow', '/'],
-      ['sitemap', rules.sitemap],
-    ]);
+  test('robots.txt lets crawlers read every page, image, script and feed, not the pages’ RSC payloads', () => {
+    const text = read('robots.txt');
+    const rules = robotsParser(url('/robots.txt'), text);
+    expect(rules.getSitemaps()).toEqual([robots().sitemap]);
+    const files = fs
+      .readdirSync(root, { recursive: true })
+      .map((name) => `/${String(name).split(path.sep).join('/')}`)
+      // The CMS is for editors, kept out of search results by its own header and meta tag (cms.spec.ts).
+      .filter((name) => !name.startsWith(ADMIN_PATH) && fs.statSync(path.join(root, name)).isFile());
+    const payloads = files.filter(
+      (name) => name.endsWith('.txt') && !['/robots.txt', '/llms.txt'].includes(name),
+    );
+    // Each page has its payload beside it, and each category page its segments' too.
+    expect(payloads.length).toBeGreaterThan(pages.length);
+    for (const name of payloads) expect(rules.isDisallowed(url(name), 'Googlebot'), name).toBe(true);
+    const readable = [
+      ...pages.map((page) => pagePath(page)),
+      // robots.txt itself is always allowed (RFC 9309, 2.2.2), whatever its rules say.
+      ...files.filter((name) => !payloads.includes(name) && name !== '/robots.txt'),
+    ];
+    for (const name of readable) expect(rules.isAllowed(url(name), 'Googlebot'), name).toBe(true);
   });
 
   test('every Open Graph image, the feed items ones included, is a 1200×630 PNG', () => {
