@@ -414,6 +414,58 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     },
   );
 
+  it('hides an open quote whose details change so that one no longer fits, says why, and shows it again once they do', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    const { user } = page;
+    await user.click(screen.getByRole('button', { name: strings.quoteButton }));
+    expect(page.quote()).toBeInTheDocument();
+    const said = () =>
+      screen
+        .getAllByRole('status')
+        .map((status) => plain(status.textContent))
+        .join(' ');
+    expect(said()).not.toContain(plain(strings.quoteHidden));
+
+    // Munich's postcode does not fit Austria: the field says so at once, though the buyer never left it since.
+    await user.selectOptions(page.field('country'), 'AT');
+    expect(page.quote()).not.toBeInTheDocument();
+    expect(said()).toContain(plain(strings.quoteHidden));
+    const message = fill(errors.postcode, {
+      field: label('postcode'),
+      value: german.postcode!,
+      country: countryName('AT', locale),
+    });
+    expect(page.field('postcode')).toHaveAttribute('aria-invalid', 'true');
+    expect(page.field('postcode')).toHaveAccessibleDescription(expect.stringContaining(message));
+
+    // Any field shows its problem as it arises, now that the buyer has asked for the quote once.
+    await user.clear(page.field('company'));
+    expect(page.field('company')).toHaveAccessibleDescription(
+      fill(errors.required, { field: label('company') }),
+    );
+    await user.paste(german.company!);
+    await user.clear(page.field('postcode'));
+    await user.paste('1010');
+    expect(page.field('postcode')).not.toHaveAttribute('aria-invalid');
+    expect(page.quote()).toBeInTheDocument();
+    expect(said()).not.toContain(plain(strings.quoteHidden));
+  });
+
+  it('checks stored or filled-in details again when the country changes, before the buyer goes on', async () => {
+    storeCart();
+    // A stored company name that is missing, as after an autofill that left it out.
+    storeDetails({ ...german, company: '', vatId: 'DE136695976' });
+    const page = await renderCheckout(locale);
+    expect(page.field('postcode')).not.toHaveAttribute('aria-invalid');
+    await page.user.selectOptions(page.field('country'), 'AT');
+    for (const field of ['postcode', 'vatId'] as const)
+      expect(page.field(field)).toHaveAttribute('aria-invalid', 'true');
+    // Fields the country does not decide wait until the buyer leaves them or goes on.
+    expect(page.field('company')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('reads the list of problems once per try, as focus moves to it, not again at each keystroke', async () => {
     storeCart();
     storeDetails(good);

@@ -579,6 +579,10 @@ export const labels: Record<string, Label> = {
   },
   'ui.checkout.quoteButton': { label: 'Schaltfläche „Angebot anzeigen“' },
   'ui.checkout.quoteHint': { label: 'Hinweis unter „Angebot anzeigen“' },
+  'ui.checkout.quoteHidden': {
+    label: 'Angebot ausgeblendet',
+    hint: 'Steht an der Stelle des geöffneten Angebots, wenn der Kunde danach eine Angabe so ändert, dass sie fehlt oder nicht stimmt (etwa ein anderes Land, zu dem die Postleitzahl nicht passt). Das Feld selbst zeigt dann, was zu tun ist.',
+  },
   'ui.checkout.quote.number': { label: 'Angebotsnummer' },
   'ui.checkout.quote.date': { label: 'Datum' },
   'ui.checkout.quote.validUntil': { label: 'Gültig bis' },

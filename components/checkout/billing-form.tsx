@@ -140,7 +140,13 @@ export function BillingForm({
             {...common}
             required={false}
             aria-required="true"
-            onChange={(event) => setField(name, event.target.value)}
+            onChange={(event) => {
+              setField(name, event.target.value);
+              // The country decides how the postcode and the VAT ID are read: those filled in are checked anew, so a
+              // postcode that no longer fits says so now, not only once the buyer has passed its field again.
+              for (const dependent of ['postcode', 'vatId'] as const)
+                if (buyer[dependent].trim() !== '') onLeave(dependent);
+            }}
           >
             {countries.map(({ code, name: label }) => (
               <option key={code} value={code}>

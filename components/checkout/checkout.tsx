@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { PriceList } from '@/lib/categories';
 import { quoteSignature, quoteValidUntil, type QuoteStamp } from '@/lib/checkout/quote';
-import { buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
+import { BUYER_FIELDS, buyerProblems, type BuyerField } from '@/lib/checkout/buyer';
 import { confirmedSummary, holdsNewOrder, type ConfirmedOrder } from '@/lib/checkout/confirmation';
 import { formatDay, summarizeOrder, type OrderSummary, type OrderWords } from '@/lib/checkout/order';
 import { connectCheckoutStorage, useCheckoutStore } from '@/lib/checkout/store';
@@ -112,9 +112,12 @@ export function Checkout(props: CheckoutProps) {
   }, [rowCount]);
   const linesId = useId();
 
-  /** Shows every problem and moves focus to their list; true when there are none. */
+  /**
+   * Shows every problem and moves focus to their list; true when there are none. From then on every field shows a
+   * problem as soon as it has one: after a quote, a changed country shows at once that the postcode no longer fits.
+   */
   function checkAll(undeclared = false): boolean {
-    setShown(new Set(Object.keys(problems) as BuyerField[]));
+    setShown(new Set(BUYER_FIELDS));
     setDeclarationListed(undeclared);
     setSummaryShown(!complete);
     if (!complete) requestAnimationFrame(() => focusInView(errorSummaryRef.current));
@@ -205,6 +208,18 @@ export function Checkout(props: CheckoutProps) {
         </div>
       </div>
 
+      {/* A quote shows only complete details: changed so that one is missing or wrong, it gives way to a note that
+          says why, read out where the buyer is, and comes back as soon as the details are complete again. */}
+      <p
+        role="status"
+        className={
+          quoteOpen && !complete
+            ? 'mt-8 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 print:hidden'
+            : undefined
+        }
+      >
+        {quoteOpen && !complete ? strings.quoteHidden : ''}
+      </p>
       {quoteOpen && complete && quote && (
         <QuoteView
           ref={quoteRef}
