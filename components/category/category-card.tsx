@@ -24,7 +24,7 @@ export function CategoryCard({
   return (
     <article className="group card">
       <CategoryIcon category={category} />
-      <Heading className="mt-4 text-lg font-semibold text-slate-900">{name}</Heading>
+      <Heading className="card-title">{name}</Heading>
       <p className="mt-1 text-slate-700">
         <span className="text-2xl font-bold text-slate-900">
           {`${fill(strings.fromPrice, { price: formatEuros(category.price, locale) })} `}
