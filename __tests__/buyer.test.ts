@@ -7,12 +7,13 @@ import {
   MAX_LENGTHS,
   NEW_BUYER,
   OPTIONAL_FIELDS,
+  postcodeExample,
   sanitizeBuyer,
   type Buyer,
   type BuyerField,
 } from '@/lib/checkout/buyer';
 import { problemMessage } from '@/lib/checkout/messages';
-import { HOME_COUNTRY } from '@/lib/checkout/vat';
+import { BILLING_COUNTRIES, HOME_COUNTRY } from '@/lib/checkout/vat';
 import { orderWords } from '@/lib/checkout/words';
 import { fill } from '@/lib/format';
 
@@ -136,6 +137,18 @@ describe('buyerProblems', () => {
       expect(buyerProblems({ ...complete, country, vatId, postcode })).toEqual({ postcode: 'postcode' });
     }
   });
+
+  it.each(BILLING_COUNTRIES)(
+    'shows a postcode of %s that its own rule takes, in the message that refuses one',
+    (country) => {
+      const example = postcodeExample(country);
+      expect(buyerProblems({ ...complete, country, vatId: '', postcode: example })).toEqual({});
+      const wrong = { ...complete, country, vatId: '', postcode: '0' };
+      expect(buyerProblems(wrong)).toEqual({ postcode: 'postcode' });
+      for (const locale of ['de', 'en'] as const)
+        expect(problemMessage('postcode', 'postcode', wrong, orderWords(locale))).toContain(`${example}`);
+    },
+  );
 
   it('checks the postcode against the country the buyer chose', () => {
     expect(buyerProblems({ ...complete, country: 'AT', vatId: '', postcode: '80331' })).toEqual({

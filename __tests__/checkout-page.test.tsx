@@ -12,10 +12,16 @@ import userEvent from '@testing-library/user-event';
 import { CheckoutPage } from '@/components/checkout/checkout-page';
 import { businessDay } from '@/lib/business-day';
 import { CART_STORAGE_KEY, CART_STORAGE_VERSION, useCartStore } from '@/lib/cart/store';
-import { MAX_LENGTHS, NEW_BUYER, OPTIONAL_FIELDS, type BuyerField } from '@/lib/checkout/buyer';
+import {
+  MAX_LENGTHS,
+  NEW_BUYER,
+  OPTIONAL_FIELDS,
+  postcodeExample,
+  type BuyerField,
+} from '@/lib/checkout/buyer';
 import { orderRequestSchema } from '@/lib/checkout/order-request';
 import { CHECKOUT_STORAGE_KEY, CHECKOUT_STORAGE_VERSION, useCheckoutStore } from '@/lib/checkout/store';
-import { vatIdPrefix } from '@/lib/checkout/vat-id';
+import { vatIdExample } from '@/lib/checkout/vat-id';
 import { getCategoryNames, getDictionary, getSite } from '@/lib/content';
 import { fill, plural } from '@/lib/format';
 import { checkoutPath, intlLocales, overviewPath, type Locale } from '@/lib/i18n';
@@ -345,6 +351,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
         field: label('postcode'),
         value: postcode,
         country: countryName(country, locale),
+        example: postcodeExample(country),
       }),
     })),
     ...(
@@ -359,7 +366,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
         field: label('vatId'),
         value: vatId,
         country: countryName(country, locale),
-        prefix: vatIdPrefix(country),
+        example: vatIdExample(country),
       }),
     })),
     {
@@ -436,6 +443,7 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
       field: label('postcode'),
       value: german.postcode!,
       country: countryName('AT', locale),
+      example: postcodeExample('AT'),
     });
     expect(page.field('postcode')).toHaveAttribute('aria-invalid', 'true');
     expect(page.field('postcode')).toHaveAccessibleDescription(expect.stringContaining(message));
@@ -473,7 +481,12 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     const { user } = page;
     await page.fillBilling({ country: 'DE', postcode: '8033', vatId: '' });
     const message = (value: string) =>
-      fill(errors.postcode, { field: label('postcode'), value, country: countryName('DE', locale) });
+      fill(errors.postcode, {
+        field: label('postcode'),
+        value,
+        country: countryName('DE', locale),
+        example: postcodeExample('DE'),
+      });
     /** The live region a change inside the element would be read out by, if any. */
     const liveRegion = (element: Element) =>
       element.closest('[role="alert"], [role="status"], [role="log"], [aria-live]:not([aria-live="off"])');

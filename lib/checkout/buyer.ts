@@ -134,6 +134,23 @@ export function postcodeForm(value: string, country: string): string {
   return written;
 }
 
+/**
+ * A postcode of each billing country as its post writes it (mostly its capital's), for the message that says what a
+ * postcode there looks like. __tests__/buyer.test.ts checks each against the rule above.
+ */
+const POSTCODE_EXAMPLES: Readonly<Record<string, string>> = {
+  AT: '1010', BE: '1000', BG: '1000', CH: '8001', CY: '1010', CZ: '110 00', DE: '10115', DK: '1050',
+  EE: '10111', ES: '28001', FI: '00100', FR: '75001', GB: 'SW1A 1AA', GR: '105 57', HR: '10000',
+  HU: '1011', IE: 'D02 X285', IT: '00118', LT: 'LT-01100', LU: 'L-1111', LV: 'LV-1050', MT: 'VLT 1117',
+  NL: '1012 AB', NO: '0150', PL: '00-001', PT: '1000-001', RO: '010011', SE: '111 20', SI: '1000',
+  SK: '811 01',
+}; // prettier-ignore
+
+/** How a postcode of a billing country looks; empty for another country. */
+export function postcodeExample(country: string): string {
+  return POSTCODE_EXAMPLES[country] ?? '';
+}
+
 function fieldProblem(field: BuyerField, value: string, buyer: Buyer): BuyerProblem | undefined {
   if (value.length > MAX_LENGTHS[field]) return 'tooLong';
   if (value === '') return OPTIONAL_FIELDS.has(field) ? undefined : 'required';

@@ -1,7 +1,7 @@
 import { fill } from '../format';
-import { MAX_LENGTHS, type Buyer, type BuyerField, type BuyerProblem } from './buyer';
+import { MAX_LENGTHS, postcodeExample, type Buyer, type BuyerField, type BuyerProblem } from './buyer';
 import type { OrderWords } from './order';
-import { vatIdPrefix } from './vat-id';
+import { vatIdExample } from './vat-id';
 
 /**
  * A field's problem in words: the field's name, and what it expects. The checkout shows it beside the field
@@ -20,6 +20,7 @@ export function problemMessage(
     value: buyer[field].trim(),
     max: MAX_LENGTHS[field],
     country,
-    prefix: vatIdPrefix(buyer.country),
+    // What a postcode or a VAT ID of the buyer's country looks like, for the message that says it is not one.
+    example: field === 'vatId' ? vatIdExample(buyer.country) : postcodeExample(buyer.country),
   });
 }

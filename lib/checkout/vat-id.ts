@@ -39,9 +39,20 @@ export function vatIdProblem(value: string, country: string): VatIdProblem | und
   return undefined;
 }
 
-/** How a country's VAT IDs begin: its ISO code, except where the tax offices chose another. */
-const VAT_ID_PREFIXES: Readonly<Record<string, string>> = { AT: 'ATU', CH: 'CHE', GR: 'EL' };
+/**
+ * A VAT ID of each billing country in the form its tax office gives them, with a check digit that fits, for the
+ * message that says what one looks like there. Made up, not any firm's; __tests__/vat-id.test.ts checks each.
+ */
+const VAT_ID_EXAMPLES: Readonly<Record<string, string>> = {
+  AT: 'ATU12345675', BE: 'BE0123456749', BG: 'BG123456786', CH: 'CHE-123.456.788 MWST', CY: 'CY10234560L',
+  CZ: 'CZ12345679', DE: 'DE123456788', DK: 'DK12345674', EE: 'EE101234500', ES: 'ESB12345674',
+  FI: 'FI12345671', FR: 'FR32123456789', GB: 'GB123456782', GR: 'EL123456783', HR: 'HR12345678903',
+  HU: 'HU12345676', IE: 'IE1234567T', IT: 'IT12345670017', LT: 'LT123456715', LU: 'LU12345613',
+  LV: 'LV40003123453', MT: 'MT12345634', NL: 'NL123456782B01', NO: 'NO123456785MVA', PL: 'PL1234567890',
+  PT: 'PT123456789', RO: 'RO12345674', SE: 'SE123456789701', SI: 'SI12345679', SK: 'SK2123456786',
+}; // prettier-ignore
 
-export function vatIdPrefix(country: string): string {
-  return VAT_ID_PREFIXES[country] ?? country;
+/** How a VAT ID of a billing country looks; empty for another country. */
+export function vatIdExample(country: string): string {
+  return VAT_ID_EXAMPLES[country] ?? '';
 }
