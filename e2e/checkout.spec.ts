@@ -144,6 +144,20 @@ for (const lang of langs) {
         await expect(billingField(page, lang, 'vatId')).toHaveValue(half.vatId!);
       });
 
+      await test.step('a wrong VAT ID, then the quote at once: the press is not lost to the message that appears', async () => {
+        await fillBilling(page, lang, { ...german, vatId: '' });
+        // Freshly opened, with the details kept: no field has been left yet.
+        await page.reload();
+        const vatId = billingField(page, lang, 'vatId');
+        await vatId.fill('ATU1234567');
+        await expect(vatId).not.toHaveAttribute('aria-invalid');
+        // Leaving the field shows its problem, three lines above the button, as the button is pressed.
+        await page.getByRole('button', { name: dict.quoteButton }).click();
+        const problems = page.getByRole('group', { name: dict.errors.summary });
+        await expect(problems).toBeFocused();
+        await expect(problems.getByRole('link')).toHaveCount(1);
+      });
+
       const number = await test.step('the quote, on screen and by axe', async () => {
         await fillBilling(page, lang, { ...german, vatId: '' });
         await expect(page.getByTestId('checkout-gross')).toHaveText(amount(gross, lang));

@@ -12,6 +12,7 @@ import type { OrderWords } from '@/lib/checkout/order';
 import { useCheckoutStore } from '@/lib/checkout/store';
 import { problemMessage } from '@/lib/checkout/messages';
 import { fill } from '@/lib/format';
+import { keepFocusOnPress } from '@/components/ui/keep-focus-on-press';
 
 interface BillingFormProps {
   words: OrderWords;
@@ -231,6 +232,7 @@ export function BillingForm({
           <button
             ref={quoteButtonRef}
             type="submit"
+            onMouseDown={keepFocusOnPress}
             className="text-brand-800 ring-brand-700 hover:bg-brand-50 min-h-11 w-full rounded-lg px-4 py-2.5 font-semibold ring-1"
           >
             {strings.quoteButton}

@@ -18,6 +18,7 @@ import { fill, plural } from '@/lib/format';
 import { ExternalLink } from '@/components/layout/external-link';
 import { focusInView } from '@/components/ui/focus-in-view';
 import { Icon } from '@/components/ui/icon';
+import { keepFocusOnPress } from '@/components/ui/keep-focus-on-press';
 
 interface SendOrderProps {
   summary: OrderSummary;
@@ -266,6 +267,7 @@ function ByMail({ words, mailHref, onMailClick, kept, describedBy, label, main, 
         tabIndex={waiting ? 0 : undefined}
         aria-disabled={waiting || undefined}
         onClick={onMailClick}
+        onMouseDown={keepFocusOnPress}
         onKeyDown={(event) => {
           if (waiting && event.key === 'Enter') onMailClick(event);
         }}
@@ -445,6 +447,7 @@ function ToService({
       <button
         type="button"
         onClick={() => void submit()}
+        onMouseDown={keepFocusOnPress}
         disabled={sending}
         aria-describedby={describedBy}
         className={primary}
@@ -630,6 +633,7 @@ function CopyOrder({
       <button
         type="button"
         onClick={() => void copy()}
+        onMouseDown={keepFocusOnPress}
         aria-disabled={refused || undefined}
         aria-describedby={describedBy}
         className={`mt-3 ${secondary}`}
