@@ -177,6 +177,7 @@ afterAll(() => restoreFetch());
 beforeEach(() => {
   setCartPrices(prices);
   localStorage.clear();
+  sessionStorage.clear();
   act(() => {
     useCartStore.setState({ items: [] });
     useCheckoutStore.setState({ buyer: NEW_BUYER, quote: undefined, confirmed: undefined });

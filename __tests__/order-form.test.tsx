@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { removeOrderToasts } from '@/components/order/order-toast';
 import { OrderForm } from '@/components/order/order-form';
@@ -102,6 +102,7 @@ beforeEach(() => {
   setCartPrices(priceList(getCategories()));
   useCartStore.setState({ items: [] });
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -384,6 +385,44 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     await user.clear(field.email);
     fireEvent.submit(form);
     expect(storedCount()).toBe(0);
+  });
+
+  it('keeps the choices for this tab, not the contact details, so that a reload loses none; an order starts afresh', async () => {
+    const strings = getDictionary(locale).orderForm;
+    const hamburg = getDictionary(locale).area.states.HH;
+    const byState = (form: HTMLElement) => within(form).getByRole('radio', { name: strings.areaStates });
+    const first = await setup(locale);
+    await first.setQuantity('12');
+    await first.user.click(first.field.exclusive);
+    await first.user.click(byState(first.form));
+    await first.user.click(within(first.form).getByRole('checkbox', { name: hamburg }));
+    await first.fillContact();
+    const total = first.total();
+
+    // The page is loaded again in the same tab.
+    cleanup();
+    const again = await setup(locale);
+    expect(again.field.quantity).toHaveValue(12);
+    expect(again.field.exclusive).toBeChecked();
+    expect(byState(again.form)).toBeChecked();
+    expect(within(again.form).getByRole('checkbox', { name: hamburg })).toBeChecked();
+    expect(again.total()).toBe(total);
+    // Contact details are the visitor's to type again: they are kept nowhere.
+    expect(again.field.name).toHaveValue('');
+    const kept = Object.keys(sessionStorage)
+      .map((key) => sessionStorage.getItem(key))
+      .join('\n');
+    for (const secret of ['Erika', 'erika@example.com', 'Lift & Co', '1234567', 'Berlin'])
+      expect(kept).not.toContain(secret);
+
+    await again.fillContact();
+    await again.user.click(again.submit);
+    expect(storedCount()).toBe(12);
+    cleanup();
+    const next = await setup(locale);
+    expect(next.field.quantity).toHaveValue(1);
+    expect(next.field.exclusive).not.toBeChecked();
+    expect(within(next.form).getByRole('radio', { name: getDictionary(locale).area.germany })).toBeChecked();
   });
 
   it('keeps contact data out of localStorage', async () => {

@@ -55,6 +55,67 @@ const problemSpot: Record<AreaField, 'area' | 'postcodes' | 'radius' | 'states'>
   states: 'states',
 };
 
+/** What a visitor chose for an order, without the contact fields: kept for the tab, so that a reload loses none. */
+interface Choices {
+  quantity: string;
+  exclusive: boolean;
+  area: (typeof AREA_KINDS)[number];
+  postcodes: string;
+  radiusPostcode: string;
+  radiusKm: string;
+  states: string[];
+}
+
+/** A fresh form (spec §4): one lead, not exclusive, all of Germany. */
+const FRESH: Choices = {
+  quantity: '1',
+  exclusive: false,
+  area: 'germany',
+  postcodes: '',
+  radiusPostcode: '',
+  radiusKm: String(DEFAULT_RADIUS_KM),
+  states: [],
+};
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  (values as readonly unknown[]).includes(value);
+
+/** Stored choices as the form can take them, or `undefined` for anything else (another version, a hand edit). */
+function asChoices(value: unknown): Choices | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<keyof Choices, unknown>;
+  const short = (text: unknown): text is string => typeof text === 'string' && text.length <= 2_000;
+  if (
+    !short(v.quantity) ||
+    typeof v.exclusive !== 'boolean' ||
+    !isOneOf(AREA_KINDS, v.area) ||
+    !short(v.postcodes) ||
+    !short(v.radiusPostcode) ||
+    !isOneOf(RADIUS_KM.map(String), v.radiusKm) ||
+    !Array.isArray(v.states) ||
+    !v.states.every((code) => isOneOf(STATE_CODES, code))
+  )
+    return undefined;
+  return {
+    quantity: v.quantity,
+    exclusive: v.exclusive,
+    area: v.area,
+    postcodes: v.postcodes,
+    radiusPostcode: v.radiusPostcode,
+    radiusKm: v.radiusKm,
+    states: v.states as string[],
+  };
+}
+
+/** sessionStorage, or nothing where the browser refuses it (storage blocked): the form then just starts fresh. */
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Takes the form over; returns what gives it back (the submit button disabled again). */
 export function connectOrderForm(form: HTMLFormElement, options: OrderFormOptions): () => void {
   const { locale, basePrice, strings } = options;
@@ -135,16 +196,57 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     inputs[0]?.focus();
   }
 
+  const radiusKm = () => form.elements.namedItem('radiusKm') as HTMLSelectElement;
+  function currentChoices(): Choices {
+    return {
+      quantity: field('quantity').value,
+      exclusive: field('exclusive').checked,
+      area: (inputsNamed('area').find((radio) => radio.checked)?.value ?? 'germany') as Choices['area'],
+      postcodes: field('postcodes').value,
+      radiusPostcode: field('radiusPostcode').value,
+      radiusKm: radiusKm().value,
+      states: inputsNamed('states')
+        .filter((box) => box.checked)
+        .map((box) => box.value),
+    };
+  }
+  function applyChoices(choices: Choices) {
+    field('quantity').value = choices.quantity;
+    field('exclusive').checked = choices.exclusive;
+    for (const radio of inputsNamed('area')) radio.checked = radio.value === choices.area;
+    for (const box of inputsNamed('states')) box.checked = choices.states.includes(box.value);
+    field('postcodes').value = choices.postcodes;
+    field('radiusPostcode').value = choices.radiusPostcode;
+    radiusKm().value = choices.radiusKm;
+  }
+  /** This tab's copy of the choices, one per category; none while the form is fresh. Never the contact fields. */
+  const choicesKey = `leadwerk-order-choices:${options.categoryId}`;
+  function keepChoices() {
+    const choices = JSON.stringify(currentChoices());
+    try {
+      if (choices === JSON.stringify(FRESH)) tabStorage()?.removeItem(choicesKey);
+      else tabStorage()?.setItem(choicesKey, choices);
+    } catch {
+      // A full or blocked storage: the choices just do not outlive the page.
+    }
+  }
+  /** After a reload the kept choices come back, unless the visitor (or the browser) changed the form meanwhile. */
+  function restoreChoices() {
+    if (JSON.stringify(currentChoices()) !== JSON.stringify(FRESH)) return;
+    let stored: Choices | undefined;
+    try {
+      stored = asChoices(JSON.parse(tabStorage()?.getItem(choicesKey) ?? 'null'));
+    } catch {
+      stored = undefined;
+    }
+    if (stored) applyChoices(stored);
+  }
+
   /** Empties the form for the next order: no contact data, one lead, not exclusive, all of Germany (spec §4). */
   function clearForm() {
     for (const name of contactFields) field(name).value = '';
-    field('quantity').value = '1';
-    field('exclusive').checked = false;
-    for (const radio of inputsNamed('area')) radio.checked = radio.value === 'germany';
-    for (const box of inputsNamed('states')) box.checked = false;
-    field('postcodes').value = '';
-    field('radiusPostcode').value = '';
-    (form.elements.namedItem('radiusKm') as HTMLSelectElement).value = String(DEFAULT_RADIUS_KM);
+    applyChoices(FRESH);
+    keepChoices();
     clearProblem();
     // The reset's total is no news, the confirmation is: a screen reader would say "89,00 €" before it. The total
     // speaks again as soon as the visitor changes something (`speakTotal`).
@@ -208,6 +310,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   form.addEventListener('change', speakTotal);
   form.addEventListener('input', showChoices);
   form.addEventListener('change', showChoices);
+  form.addEventListener('input', keepChoices);
+  form.addEventListener('change', keepChoices);
   // Only what the visitor enters clears a message: a text field also fires `change` when it loses focus, which
   // happens when the message moves the focus to the wrong field.
   areaFieldset.addEventListener('input', clearProblem);
@@ -232,7 +336,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   });
   // The stored cart is read before anything is added to it.
   const disconnectCart = connectCartStorage(options.prices);
-  // A quantity or a tick given before this code ran counts from the start.
+  restoreChoices();
+  // A quantity or a tick given before this code ran (or kept from before a reload) counts from the start.
   showChoices();
   submit.disabled = false;
 
@@ -247,6 +352,8 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
     form.removeEventListener('change', speakTotal);
     form.removeEventListener('input', showChoices);
     form.removeEventListener('change', showChoices);
+    form.removeEventListener('input', keepChoices);
+    form.removeEventListener('change', keepChoices);
     areaFieldset.removeEventListener('input', clearProblem);
     submit.disabled = true;
   };
