@@ -50,6 +50,14 @@ describe('buyerProblems', () => {
     });
   });
 
+  it.each(['\u202e', '\u202a', '\u2066', '\u2069'])(
+    'refuses a control of text direction (U+%s) that would make „Firma…exe.png“ show as another name',
+    (control) => {
+      const company = `Firma${control}gnp.exe\u202c GmbH`;
+      expect(buyerProblems({ ...complete, company })).toEqual({ company: 'control' });
+    },
+  );
+
   it('says so in the checkout’s words, naming the field, in German and English', () => {
     for (const locale of ['de', 'en'] as const) {
       const words = orderWords(locale);

@@ -116,9 +116,11 @@ function isEmail(value: string): boolean {
 
 /**
  * A line break, a tab or another control character (C0, DEL, C1, the Unicode line and paragraph separators):
- * every field is one line of an invoice or a mail, and a break would start a line of its own there.
+ * every field is one line of an invoice or a mail, and a break would start a line of its own there. And the
+ * controls of text direction (embeddings, overrides, isolates): „Firma\u202Egnp.exe\u202C GmbH“ would show as
+ * „Firmaexe.png GmbH“ in the sales mail, on the desk and on the invoice copied from them.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * A postcode as the buyer's country writes it: capitals, single spaces, and the space that Dutch and British
