@@ -140,7 +140,8 @@ export function orderMails(
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
+    // 'numeric', not '2-digit': English writes a 12-hour time as 9:18 PM, not 09:18 PM; German as 21:18 either way.
+    hour: 'numeric',
     minute: '2-digit',
     timeZone: 'Europe/Berlin',
     timeZoneName: 'short',
@@ -360,6 +361,8 @@ function confirmationMail(
     ...p.lines,
     '',
     ...p.notes,
+    // The totals as a block of their own, not run on from the notes above them.
+    ...(p.notes.length > 0 ? [''] : []),
     ...p.totals.map(([label, value]) => `${label}: ${value}`),
     ...(p.vatNote ? [p.vatNote] : []),
     '',

@@ -168,6 +168,8 @@ export function orderText(
     '',
     ...(rows.some((row) => !row.exclusive) ? [mail.shared] : []),
     ...(rows.some((row) => row.exclusive) ? [mail.exclusive] : []),
+    // The totals as a block of their own, not run on from the notes above them.
+    '',
     `${strings.totals.net}: ${money(totals.net)}`,
     `${summary.vatLabel}: ${money(totals.vat)}`,
     `${strings.totals.gross}: ${money(totals.gross)}`,
