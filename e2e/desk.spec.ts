@@ -107,10 +107,12 @@ async function journey(
   await page.setViewportSize(size);
   await page.getByLabel(w.order.newStatus).selectOption({ label: w.statuses.confirmed });
   await page.getByRole('button', { name: w.order.save }).click();
-  await expect(page.getByRole('status')).toHaveText(w.done.status);
+  await expect(page.getByRole('status')).toHaveText(fillIn(w.done.status, { status: w.statuses.confirmed }));
   // The message after a change is heard: the page opens with the focus on it, and the title begins with it.
   await expect(page.getByRole('status')).toBeFocused();
-  await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(w.done.status)}`));
+  await expect(page).toHaveTitle(
+    new RegExp(`^${escapeRegExp(fillIn(w.done.status, { status: w.statuses.confirmed }))}`),
+  );
   const note = `Rückruf ${run}`;
   await page.getByLabel(w.order.note).fill(note);
   await page.getByRole('button', { name: w.order.addNote }).click();

@@ -16,6 +16,7 @@ import {
   ORDER_STATUSES,
   PAGE_SIZE,
   categoriesOf,
+  isFinalStatus,
   isOrderStatus,
   isStepBack,
   mayMarkSpam,
@@ -214,6 +215,8 @@ export function SignInPage({
             required
             aria-describedby={described}
             aria-invalid={invalid ? 'true' : undefined}
+            // Where a signed-out sales person starts typing; a message or an error takes the focus instead.
+            autofocus={!error && !message}
           />
           <label for="password">{w.password}</label>
           {/* After an error the name is kept: the password is what to type again. */}
@@ -242,9 +245,17 @@ function mailText(state: MailState | null, w: DeskWords, fallback: string): stri
   return w.mail[state.state];
 }
 
-function mailLabel(state: MailState | null, w: DeskWords, fallback: string) {
+/**
+ * A mail's state as the desk shows it: a failed one stands out. `locale` for the list, which has no column of
+ * attempts: there a mail still to be sent says how often the server refused it so far, not just that it waits.
+ */
+function mailLabel(state: MailState | null, w: DeskWords, fallback: string, locale?: Locale) {
   // A failed mail is what the sales team has to act on: it stands out. A given-up one no longer does.
   if (state?.state === 'failed') return <strong class="failed">{w.mail.failed}</strong>;
+  if (locale && state?.state === 'pending' && state.attempts > 0)
+    return fill(plural(w.mail.retrying, state.attempts, locale), {
+      count: new Intl.NumberFormat(intlLocales[locale]).format(state.attempts),
+    });
   return mailText(state, w, fallback);
 }
 
@@ -356,8 +367,8 @@ export function notSpamSends(order: StoredOrder): ('seller' | 'buyer')[] {
 }
 
 /** What happened to the confirmation: a spam mark after it went out leaves it sent. */
-function confirmationLabel(order: StoredOrder, w: DeskWords) {
-  return mailLabel(order.confirmation, w, noConfirmation(order, w));
+function confirmationLabel(order: StoredOrder, w: DeskWords, locale: Locale) {
+  return mailLabel(order.confirmation, w, noConfirmation(order, w), locale);
 }
 
 /** The list's filter as query parameters: the list's own links, the pages and the export keep it. */
@@ -493,15 +504,23 @@ export function ListPage({
     count: number.format(counts.matching),
   });
   const periodError = period ? w.errors.period : undefined;
+  // A filter from a day after its end matches nothing: said, rather than an empty list that looks like no orders.
+  const filterPeriodError =
+    !periodError && filter.from && filter.to && filter.from > filter.to ? w.errors.period : undefined;
+  const filterFields = filterPeriodError ? { 'aria-invalid': 'true' as const } : {};
   const periodFields = period
     ? { 'aria-invalid': 'true' as const, 'aria-describedby': 'accounts-hint accounts-error' }
     : { 'aria-describedby': 'accounts-hint' };
   return (
-    <Layout ctx={ctx} title={l.heading} notice={noticeTitle(w, undefined, periodError)}>
+    <Layout ctx={ctx} title={l.heading} notice={noticeTitle(w, undefined, periodError ?? filterPeriodError)}>
       <h1>{l.heading}</h1>
       <Notice
         error={
-          periodError ? { heading: w.errors.heading, text: periodError, field: 'accounts-from' } : undefined
+          periodError
+            ? { heading: w.errors.heading, text: periodError, field: 'accounts-from' }
+            : filterPeriodError
+              ? { heading: w.errors.heading, text: filterPeriodError, field: 'from' }
+              : undefined
         }
       />
       <form method="get" action={ctx.base} class="filter" aria-label={l.filter}>
@@ -518,11 +537,11 @@ export function ListPage({
         </div>
         <div>
           <label for="from">{l.from}</label>
-          <input id="from" name="from" type="date" value={filter.from ?? ''} />
+          <input id="from" name="from" type="date" value={filter.from ?? ''} {...filterFields} />
         </div>
         <div>
           <label for="to">{l.to}</label>
-          <input id="to" name="to" type="date" value={filter.to ?? ''} />
+          <input id="to" name="to" type="date" value={filter.to ?? ''} {...filterFields} />
         </div>
         <div>
           <label for="industry">{l.industry}</label>
@@ -603,9 +622,9 @@ export function ListPage({
               <Cell column={listColumns.net}>{formatMoney(order.net, ctx.locale)}</Cell>
               <Cell column={listColumns.status}>{w.statuses[order.status]}</Cell>
               <Cell column={listColumns.mails} labelAbove>
-                {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none)}
+                {l.seller}: {mailLabel(order.mail, w, order.spam ? w.mail.spam : w.mail.none, ctx.locale)}
                 <br />
-                {l.buyer}: {confirmationLabel(order, w)}
+                {l.buyer}: {confirmationLabel(order, w, ctx.locale)}
               </Cell>
             </CardRow>
           ))}
@@ -1034,7 +1053,7 @@ function ConfirmStep({
   ctx,
   order,
   heading,
-  title = fill(heading, { number: order.number }),
+  first,
   text,
   action,
   fields = {},
@@ -1046,7 +1065,8 @@ function ConfirmStep({
   order: StoredOrder;
   /** With `{number}`, the order's number. */
   heading: string;
-  title?: string;
+  /** What to weigh before, above the rest. */
+  first?: string;
   text: string;
   action: string;
   fields?: Record<string, string>;
@@ -1056,9 +1076,10 @@ function ConfirmStep({
   danger?: boolean;
 }) {
   return (
-    <Layout ctx={ctx} title={title}>
+    <Layout ctx={ctx} title={fill(heading, { number: order.number })}>
       <div class="narrow">
         <h1>{withNumber(heading, order.number)}</h1>
+        {first && <p class="notice error">{first}</p>}
         <p>{text}</p>
         <form method="post" action={`${ctx.base}/orders/${order.number}/${action}`} class="buttons">
           <Csrf token={ctx.csrf} />
@@ -1093,13 +1114,19 @@ export function SpamConfirmPage({ ctx, order }: { ctx: PageContext; order: Store
 }
 
 export function EraseConfirmPage({ ctx, order }: { ctx: PageContext; order: StoredOrder }) {
-  const o = words(ctx.locale).order;
+  const w = words(ctx.locale);
+  const o = w.order;
   return (
     <ConfirmStep
       ctx={ctx}
       order={order}
       heading={o.eraseHeading}
-      title={o.erase}
+      // An order still open stays open once erased, and counts as revenue (spam does not): was it to be cancelled?
+      first={
+        order.spam || isFinalStatus(order.status)
+          ? undefined
+          : fill(o.eraseOpen, { status: w.statuses[order.status] })
+      }
       text={o.eraseText}
       action="erase"
       confirm={o.eraseConfirm}

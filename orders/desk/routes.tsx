@@ -14,6 +14,7 @@ import { businessDay, isDay } from '../../lib/business-day';
 import type { Buyer } from '../../lib/checkout/buyer';
 import { isVatCase } from '../../lib/checkout/vat';
 import { getCategories } from '../../lib/content';
+import { fill } from '../../lib/format';
 import { isLocale, type Locale } from '../../lib/i18n';
 import { formatAmount } from '../../lib/money';
 import { clientAddress, rateKey, safeCsv, spreadsheetCsv } from '../app';
@@ -23,6 +24,7 @@ import { orderMails } from '../messages';
 import {
   DatabaseUnavailable,
   NEXT_STATUSES,
+  PAGE_SIZE,
   isFinalStatus,
   isOrderStatus,
   mayMarkSpam,
@@ -170,9 +172,14 @@ export function createDesk({
   const languageHref = (c: Context<Env>, back?: string) => {
     const url = new URL(c.req.url);
     const order = formOrder(url.pathname);
+    // A page's one-time notice (`done`, `error`) is not carried into the other language: it told of an action then.
+    const query = new URLSearchParams(url.search);
+    query.delete('done');
+    query.delete('error');
+    const search = query.size > 0 ? `?${query}` : '';
     back ??=
       c.req.method === 'GET'
-        ? `${url.pathname}${url.search}`
+        ? `${url.pathname}${search}`
         : order !== undefined
           ? `${base}/orders/${encodeURIComponent(order)}`
           : c.get('user')
@@ -441,13 +448,16 @@ export function createDesk({
     page: number,
     period?: { from: string; to: string },
   ) => {
-    const [result, counts] = await Promise.all([store.listPage(filter, page), store.listCounts(filter)]);
+    const counts = await store.listCounts(filter);
+    // A page past the end (a list left on page 3 that has since shrunk to two) shows the last one, not an empty page.
+    const shownPage = Math.min(page, Math.max(1, Math.ceil(counts.matching / PAGE_SIZE)));
+    const result = await store.listPage(filter, shownPage);
     return render(
       c,
       <ListPage
         ctx={pageContext(c)}
         filter={filter}
-        page={page}
+        page={shownPage}
         result={result}
         counts={counts}
         period={period}
@@ -465,7 +475,7 @@ export function createDesk({
       200,
       {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="orders.csv"',
+        'Content-Disposition': `attachment; filename="${deskWords[localeOf(c)].list.files.orders}-${businessDay(now())}.csv"`,
       },
     );
   });
@@ -521,7 +531,7 @@ export function createDesk({
       200,
       {
         'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="accounts-${from}-${to}.csv"`,
+        'Content-Disposition': `attachment; filename="${words.list.files.accounts}-${from}-${to}.csv"`,
       },
     );
   });
@@ -557,7 +567,11 @@ export function createDesk({
         ctx={pageContext(c)}
         order={order}
         events={await store.events(number)}
-        message={(done as readonly string[]).includes(flag ?? '') ? w.done[flag as Done] : undefined}
+        message={
+          (done as readonly string[]).includes(flag ?? '')
+            ? fill(w.done[flag as Done], { status: w.statuses[order.status] })
+            : undefined
+        }
         error={error ? (errorTexts[error] ?? w.errors.generic) : undefined}
         noteError={error === 'note'}
       />,

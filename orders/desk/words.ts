@@ -37,6 +37,8 @@ export interface DeskWords {
     none: string;
     spam: string;
     limit: string;
+    /** Still to be sent, after this many failed attempts: a mail the server keeps refusing for now. */
+    retrying: { one: string; other: string };
   };
   vatCases: Record<VatCase, string>;
   list: {
@@ -76,6 +78,8 @@ export interface DeskWords {
     /** The name of the navigation between the list's pages. */
     pages: string;
     exportCsv: string;
+    /** The downloaded files' names, before their dates. */
+    files: { orders: string; accounts: string };
     accounts: string;
     accountsHint: string;
     accountsButton: string;
@@ -164,6 +168,8 @@ export interface DeskWords {
     eraseButton: string;
     eraseHeading: string;
     eraseText: string;
+    /** On the erasure's step of an order not yet completed or cancelled: cancel it first if it is not carried out. */
+    eraseOpen: string;
     eraseConfirm: string;
     cancel: string;
     /** The step before a status nothing follows: what happens, and the button that does it. */
@@ -244,6 +250,10 @@ export const deskWords: Record<Locale, DeskWords> = {
       none: 'keine',
       spam: 'keine (Spam)',
       limit: 'übersprungen: schon 3 Eingangsbestätigungen an diese Adresse in 24 Stunden',
+      retrying: {
+        one: 'in der Warteschlange, {count} Fehlversuch',
+        other: 'in der Warteschlange, {count} Fehlversuche',
+      },
     },
     vatCases: {
       domestic: 'Inland, deutsche Umsatzsteuer',
@@ -287,6 +297,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       page: 'Seite {page} von {pages}',
       pages: 'Seiten der Liste',
       exportCsv: 'Diese Auswahl als CSV exportieren',
+      files: { orders: 'bestellungen', accounts: 'buchhaltung' },
       accounts: 'Export für die Buchhaltung',
       accountsHint:
         'Netto, Umsatzsteuerfall, Umsatzsteuer und Brutto in Euro je Bestellung im Zeitraum, jeweils mit Status. Stornierte Bestellungen und Spam sind nicht enthalten, weil sie keinen Umsatz bringen.',
@@ -375,6 +386,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
       eraseText:
         'Firma, Ansprechpartner, Anschrift, E-Mail-Adressen, Telefon, die Bestellnummer des Kunden und der Text der Notizen werden endgültig gelöscht; E-Mails zu dieser Bestellung, die noch nicht gesendet wurden, werden nicht mehr gesendet. Nummer, Datum, Positionen und Summen bleiben für die Buchhaltung erhalten, ebenso das Land und, bei Leistungen an ein Unternehmen in einem anderen EU-Land, die USt-IdNr. für die Zusammenfassende Meldung. Danach lassen sich keine Notizen mehr hinzufügen. Bereits gesendete E-Mails zu dieser Bestellung und Ihre Antworten darauf löschen Sie bitte selbst im Postfach des Vertriebs. Rechnungen und Buchungen in der Buchhaltung bleiben, wie sie sind: Für sie gelten eigene Aufbewahrungsfristen. Das Löschen lässt sich nicht rückgängig machen.',
+      eraseOpen:
+        'Die Bestellung ist noch „{status}“. Wird sie nicht ausgeführt, stornieren Sie sie vorher: Sonst bleibt sie nach dem Löschen offen und zählt im Export für die Buchhaltung als Umsatz.',
       eraseConfirm: 'Endgültig löschen',
       cancel: 'Abbrechen',
       finalStatus: {
@@ -407,9 +420,10 @@ export const deskWords: Record<Locale, DeskWords> = {
       erase: 'Kundendaten gelöscht',
     },
     done: {
-      status: 'Der Status ist gespeichert.',
+      status: 'Der Status ist jetzt „{status}“.',
       note: 'Die Notiz ist gespeichert.',
-      retry: 'Die E-Mail ist wieder in der Warteschlange und wird in wenigen Sekunden gesendet.',
+      retry:
+        'Die E-Mail ist wieder in der Warteschlange. Ob sie angekommen ist, steht unten unter „E-Mails“.',
       giveUp: 'Die E-Mail ist verworfen und zählt nicht mehr als fehlgeschlagen.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
@@ -475,6 +489,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       none: 'none',
       spam: 'none (spam)',
       limit: 'skipped: this address already had 3 acknowledgments in 24 hours',
+      retrying: { one: 'pending, {count} failed attempt', other: 'pending, {count} failed attempts' },
     },
     vatCases: {
       domestic: 'Germany, German VAT',
@@ -518,6 +533,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       page: 'Page {page} of {pages}',
       pages: 'Pages of the list',
       exportCsv: 'Export this selection as CSV',
+      files: { orders: 'orders', accounts: 'accounts' },
       accounts: 'Export for the accountant',
       accountsHint:
         'Net, VAT case, VAT and gross in euros per order in the period, each with its status. Canceled orders and spam are left out, as they never become revenue.',
@@ -605,6 +621,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
         'The company, contact, address, email addresses, phone, the buyer’s PO number and the text of the notes are permanently erased; emails about this order that have not been sent yet will not be sent. The number, date, items and totals are kept for accounting, and so are the country and, for supplies to a business in another EU country, the VAT ID needed for the EU sales list. No notes can be added afterwards. Please delete the emails already sent about this order, and your replies to them, in the sales mailbox yourself. Invoices and bookkeeping entries stay as they are: they have retention periods of their own. The erasure cannot be undone.',
+      eraseOpen:
+        'The order is still “{status}”. If it will not be carried out, cancel it first: otherwise it stays open after the erasure and counts as revenue in the accountant’s export.',
       eraseConfirm: 'Erase for good',
       cancel: 'Cancel',
       finalStatus: {
@@ -637,9 +655,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       erase: 'Buyer’s details erased',
     },
     done: {
-      status: 'The status is saved.',
+      status: 'The status is now “{status}”.',
       note: 'The note is saved.',
-      retry: 'The email is queued again and goes out within seconds.',
+      retry: 'The email is queued again. Whether it went out shows below under “Emails”.',
       giveUp: 'The email has been dismissed and no longer counts as failed.',
       spam: 'The order is marked as spam.',
       notSpam: 'The order is no longer spam; its emails go out.',

@@ -1071,9 +1071,64 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${word}&spam=1&page=2`);
     assert.equal(anna.listed().length, 1);
     assert.deepEqual(anna.navigations(), [{ name: de.list.pages, links: [de.list.previous] }]);
+    // A page past the end (a list left there, which shrank since) shows the last page, not "Seite 3 von 2".
+    await anna.get(`/desk?q=${word}&spam=1&page=3`);
+    assert.equal(anna.listed().length, 1);
+    assert.ok(anna.text().includes(fill(de.list.page, { page: 2, pages: 2 })));
     await anna.get(`/desk?q=${anna.listed()[0]}&spam=1`);
     assert.equal(anna.listed().length, 1);
     assert.deepEqual(anna.navigations(), [], 'no navigation for a single page');
+  });
+
+  it('says so when the list’s period ends before it begins, rather than showing no orders', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    await anna.get('/desk?from=2026-12-05&to=2026-12-01');
+    assert.ok(anna.title().startsWith(fill(de.errors.titleError, { text: de.errors.period })), anna.title());
+    for (const label of [de.list.from, de.list.to])
+      assert.equal(anna.field(label).attr('aria-invalid'), 'true');
+    await anna.get('/desk?from=2026-12-01&to=2026-12-05');
+    assert.ok(!anna.text().includes(de.errors.period));
+  });
+
+  it('names its files in the desk’s language and by the day, and leads to the other language without a done message', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    const response = await anna.send('/desk/orders.csv');
+    assert.equal(
+      response.headers.get('content-disposition'),
+      `attachment; filename="${de.list.files.orders}-${businessDay(new Date(clock))}.csv"`,
+    );
+    const accounts = await anna.send('/desk/accounts.csv?from=2026-12-01&to=2026-12-31');
+    assert.equal(
+      accounts.headers.get('content-disposition'),
+      `attachment; filename="${de.list.files.accounts}-2026-12-01-2026-12-31.csv"`,
+    );
+    const number = await place(validOrder({ buyer: { ...buyer, email: 'sprache@kunde.example' } }));
+    await anna.get(`/desk/orders/${number}`);
+    await anna.submit('/status', { status: 'confirmed' });
+    assert.ok(anna.text().includes(fill(de.done.status, { status: de.statuses.confirmed })));
+    const back = new URL(anna.headerLink(w.languageName).href, ORIGIN).searchParams.get('back')!;
+    assert.equal(back, `/desk/orders/${number}`);
+  });
+
+  it('says in the list how often the server refused a mail that is still to be sent', async () => {
+    const anna = browser('de-DE,de;q=0.9');
+    await anna.signIn('anna');
+    behaviour.refuse = () => ({ code: 451, message: '4.2.1 Try later' });
+    try {
+      const number = await place(validOrder({ buyer: { ...buyer, email: 'spaeter@kunde.example' } }));
+      await waitFor(
+        'two refusals',
+        async () => ((await store.orderByNumber(number))?.mail?.attempts ?? 0) >= 2,
+      );
+      await anna.get(`/desk?q=${number}`);
+      const [pattern] = de.mail.retrying.other.split('{count}');
+      const row = anna.text().slice(anna.text().indexOf(number));
+      assert.match(row, new RegExp(`${de.list.seller}: ${pattern}\\d+`), row);
+    } finally {
+      delete behaviour.refuse;
+    }
   });
 
   it('confirms an order, adds a note, and shows both in the history with who and when', async () => {
@@ -1091,7 +1146,7 @@ describe('working with orders', () => {
     assert.equal((await store.events(other)).length, 1, 'only the colleague’s change');
     await anna.get(`/desk/orders/${number}`);
     await anna.submit('/status', { status: 'confirmed' });
-    assert.ok(anna.text().includes(w.done.status));
+    assert.ok(anna.text().includes(fill(w.done.status, { status: w.statuses.confirmed })));
     await anna.submit('/note', { note: 'Rückruf am Montag' });
     const history = anna.text();
     assert.ok(history.includes(`anna: ${w.events.status.replace('{detail}', w.statuses.confirmed)}`));
@@ -1121,7 +1176,7 @@ describe('working with orders', () => {
       de.statuses.cancelled,
     ]);
     await anna.submit('/status', { status: 'new' });
-    assert.ok(anna.text().includes(de.done.status), anna.text());
+    assert.ok(anna.text().includes(fill(de.done.status, { status: de.statuses.new })), anna.text());
     // The history says it went back, as the choice did.
     const stepBack = fill(de.order.stepBack, { status: de.statuses.new });
     assert.ok(anna.text().includes(`anna: ${fill(de.events.status, { detail: stepBack })}`), anna.text());
@@ -1182,14 +1237,14 @@ describe('working with orders', () => {
     await anna.submit('/status', { status: 'cancelled' });
     assert.deepEqual(anna.buttons(), [step.confirm]);
     await anna.submit('/status');
-    assert.ok(anna.text().includes(de.done.status));
+    assert.ok(anna.text().includes(fill(de.done.status, { status: de.statuses.cancelled })));
     assert.equal((await store.orderByNumber(number))?.status, 'cancelled');
     assert.ok(anna.text().includes(de.order.final));
     // A status that is not final still takes one step.
     const other = await place(validOrder({ buyer: { ...buyer, email: 'weiter@kunde.example' } }));
     await anna.get(`/desk/orders/${other}`);
     await anna.submit('/status', { status: 'confirmed' });
-    assert.ok(anna.text().includes(de.done.status));
+    assert.ok(anna.text().includes(fill(de.done.status, { status: de.statuses.confirmed })));
     assert.equal((await store.orderByNumber(other))?.status, 'confirmed');
   });
 
@@ -1207,7 +1262,7 @@ describe('working with orders', () => {
     };
     await anna.get(`/desk/orders/${number}`);
     await anna.submit('/status', { status: 'confirmed' });
-    opensOn('status', de.done.status);
+    opensOn('status', fill(de.done.status, { status: de.statuses.confirmed }));
     await anna.submit('/note', { note: 'Rückruf am Dienstag' });
     opensOn('status', de.done.note);
     await anna.submit('/note', { note: '   ' });
@@ -1278,7 +1333,7 @@ describe('working with orders', () => {
     assert.equal(await store.changeStatus(spam, { from: 'new', to: 'confirmed' }, 'anna'), false);
     await anna.submit('/not-spam');
     await anna.submit('/status', { status: 'confirmed' });
-    assert.ok(anna.text().includes(de.done.status));
+    assert.ok(anna.text().includes(fill(de.done.status, { status: de.statuses.confirmed })));
     // Erased, spam offers no "not spam", and the page names no such button.
     const erased = await place(
       validOrder({ buyer: { ...buyer, email: 'geloescht@kunde.example' }, website: 'https://spam.example' }),
@@ -1422,6 +1477,10 @@ describe('working with orders', () => {
     await anna.submit('/note', { note: `Rückruf bei ${company}` });
     await anna.get(`/desk/orders/${number}/erase`);
     assert.ok(anna.text().includes(w.order.eraseHeading.replace('{number}', number)));
+    assert.ok(anna.title().startsWith(w.order.eraseHeading.replace('{number}', number)), anna.title());
+    // Still new: erased, it would stay open and count as revenue, so the step asks whether to cancel it first.
+    const openWarning = fill(w.order.eraseOpen, { status: w.statuses.new });
+    assert.ok(anna.text().includes(openWarning), anna.text());
     const logFrom = logged.length;
     await anna.submit('/erase');
     assert.ok(anna.text().includes(w.done.erase));
@@ -1441,6 +1500,13 @@ describe('working with orders', () => {
     await anna.get(`/desk?q=${encodeURIComponent('Löschmich')}`);
     assert.ok(anna.text().includes(w.list.none), 'no longer found by the erased company');
     assert.ok((await store.events(number)).some((event) => event.kind === 'erase' && event.who === 'anna'));
+    // A cancelled order stays out of the accounts: its erasure asks nothing more.
+    const cancelled = await place(validOrder({ buyer: { ...buyer, email: 'storno@kunde.example' } }));
+    await anna.get(`/desk/orders/${cancelled}`);
+    await anna.submit('/status', { status: 'cancelled' });
+    await anna.submit('/status');
+    await anna.get(`/desk/orders/${cancelled}/erase`);
+    assert.ok(!anna.text().includes(fill(w.order.eraseOpen, { status: w.statuses.cancelled })));
   });
 
   it('names the VAT rate an order was priced at, on its page and in mails written after the rate changed', async () => {
