@@ -374,9 +374,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       spamText:
         'Die Bestellung wird in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, und sie fällt aus dem Export für die Buchhaltung. Nach 30 Tagen wird sie gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt; bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
       markSpamHint:
-        'Nur möglich, solange die Bestellung neu ist und ihr Status nie geändert wurde. Sie wird dann in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, sie fällt aus dem Export für die Buchhaltung und wird nach 30 Tagen gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt.',
+        'Als Spam markieren lässt sich eine Bestellung, solange sie neu ist und ihr Status nie geändert wurde. Sie wird dann in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, sie fällt aus dem Export für die Buchhaltung und wird nach 30 Tagen gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt.',
       spamNoStatus:
-        'Eine Bestellung, die als Spam gilt, kann nicht bearbeitet werden. Um ihren Status zu ändern, wählen Sie „Kein Spam“.',
+        'Den Status einer Bestellung, die als Spam gilt, können Sie erst nach „Kein Spam“ ändern.',
       notSpam: 'Kein Spam',
       notSpamHint: 'Dabei wird gesendet: {mails}.',
       notSpamNothing:
@@ -610,8 +610,8 @@ export const deskWords: Record<Locale, DeskWords> = {
       spamText:
         'The order is hidden from the list, its unsent emails do not go out, and it leaves the accountant’s export. It is deleted after 30 days unless someone chooses “Not spam” before then; until then, you can find it in the list with “Show spam”.',
       markSpamHint:
-        'Only while the order is new and its status has never changed. It is then hidden from the list, its unsent emails do not go out, it leaves the accountant’s export, and it is deleted after 30 days unless someone chooses “Not spam” before then.',
-      spamNoStatus: 'An order marked as spam cannot be worked on. To change its status, choose “Not spam”.',
+        'An order can be marked as spam while it is new and its status has never changed. It is then hidden from the list, its unsent emails do not go out, it leaves the accountant’s export, and it is deleted after 30 days unless someone chooses “Not spam” before then.',
+      spamNoStatus: 'The status of an order marked as spam can be changed only after “Not spam”.',
       notSpam: 'Not spam',
       notSpamHint: 'This sends: {mails}.',
       notSpamNothing:
