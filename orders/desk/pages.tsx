@@ -970,9 +970,10 @@ export function OrderPageView({
           )}
 
           {resendable.length > 0 && (
-            <form method="post" action={action('retry')} class="stack">
+            <form method="post" action={action('retry')} class="stack" aria-labelledby="resend">
+              {/* A heading, not a line of text, that names the form: a screen reader lists it and jumps to it. */}
+              <h3 id="resend">{o.resend}</h3>
               <Csrf token={ctx.csrf} />
-              <p>{o.resend}</p>
               {resendable.map(([kind, , label]) => (
                 <button key={kind} type="submit" name="kind" value={kind}>
                   {label}
@@ -982,9 +983,9 @@ export function OrderPageView({
           )}
 
           {failed.length > 0 && (
-            <form method="post" action={action('give-up')} class="stack">
+            <form method="post" action={action('give-up')} class="stack" aria-labelledby="give-up">
+              <h3 id="give-up">{o.giveUp}</h3>
               <Csrf token={ctx.csrf} />
-              <p>{o.giveUp}</p>
               <p id="give-up-hint">{o.giveUpHint}</p>
               {failed.map(([kind, , , label]) => (
                 <button

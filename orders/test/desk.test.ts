@@ -168,6 +168,11 @@ function browser(language = 'en-GB,en;q=0.8', service: Pick<Hono, 'request'> = a
         .filter((_, a) => page(a).text().trim() === name)
         .map((_, a) => page(a).attr('href'))
         .get(),
+    /** The page's headings below its title, as a screen reader lists them. */
+    headings: () =>
+      page('main h2, main h3')
+        .map((_, heading) => page(heading).text().trim())
+        .get(),
     /** The visible names of the page's buttons, outside its header. */
     buttons: () =>
       page('main button')
@@ -1413,6 +1418,9 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.text().includes('550 5.1.1 Mailbox unavailable'), 'the server’s last answer');
     assert.ok(anna.text().includes(w.mail.failed));
+    // Each action on a failed mail has a heading, which a screen reader lists and jumps to.
+    for (const action of [w.order.resend, w.order.giveUp])
+      assert.ok(anna.headings().includes(action), action);
     // Each button sends its own mail: the buyer's confirmation went out, so there is none of it to send
     // again, and the failed mail to the sales team stays as it is.
     // Sent as the outbox records it, not only taken by the server: until then its worker still holds it.
