@@ -128,7 +128,7 @@ async function journey(
   await page.getByRole('searchbox', { name: w.list.search }).fill(spamCompany);
   await page.getByRole('button', { name: w.list.apply }).click();
   await expect(page.getByText(w.list.none)).toBeVisible();
-  await page.getByRole('checkbox', { name: w.list.showSpam }).check();
+  await page.getByRole('combobox', { name: w.list.spam.label }).selectOption({ label: w.list.spam.include });
   await page.getByRole('button', { name: w.list.apply }).click();
   await page.getByRole('link', { name: spam }).click();
   await page.getByRole('button', { name: w.order.notSpam }).click();

@@ -434,8 +434,8 @@ export interface OrderFilter {
   industry?: string;
   /** Words of a number, company, e-mail address or PO number; each must begin a word the order has. */
   q?: string;
-  /** Spam is left out unless this is set. */
-  spam?: boolean;
+  /** Spam is left out unless this is set: `true` shows it with the rest, `'only'` shows nothing else. */
+  spam?: boolean | 'only';
   /** Only orders with a mail that failed: the ones the sales team has to act on. */
   mailFailed?: boolean;
 }
@@ -1623,6 +1623,7 @@ export async function openStore(
     async listPage(filter: OrderFilter, page = 1): Promise<OrderPage> {
       let query = withOrderColumns(filteredOrders(filter));
       if (!filter.spam) query = query.where('orders.spam', 'is', null);
+      else if (filter.spam === 'only') query = query.where('orders.spam', 'is not', null);
       const rows = await query
         .orderBy('orders.id', 'desc')
         .limit(PAGE_SIZE + 1)
@@ -1640,7 +1641,8 @@ export async function openStore(
         .select((eb) => [eb.fn.countAll().as('all'), eb.fn.count('orders.spam').as('spam')])
         .executeTakeFirstOrThrow();
       const spam = Number(row.spam);
-      return { matching: filter.spam ? Number(row.all) : Number(row.all) - spam, spam };
+      const all = Number(row.all);
+      return { matching: filter.spam === 'only' ? spam : filter.spam ? all : all - spam, spam };
     },
 
     /** Every order of the filter, newest first, for the export: page by page, each one indexed query. */

@@ -379,7 +379,7 @@ export function filterQuery(filter: OrderFilter, page?: number): string {
   if (filter.to) params.set('to', filter.to);
   if (filter.industry) params.set('industry', filter.industry);
   if (filter.q) params.set('q', filter.q);
-  if (filter.spam) params.set('spam', '1');
+  if (filter.spam) params.set('spam', filter.spam === 'only' ? 'only' : '1');
   if (filter.mailFailed) params.set('mail', 'failed');
   if (page && page > 1) params.set('page', String(page));
   const query = params.toString();
@@ -554,15 +554,25 @@ export function ListPage({
             ))}
           </select>
         </div>
+        {/* Spam hidden, shown with the rest, or alone: to look through what the honeypot caught before it goes. */}
+        <div>
+          <label for="spam">{l.spam.label}</label>
+          <select id="spam" name="spam">
+            <option value="">{l.spam.hide}</option>
+            <option value="1" selected={filter.spam === true}>
+              {l.spam.include}
+            </option>
+            <option value="only" selected={filter.spam === 'only'}>
+              {l.spam.only}
+            </option>
+          </select>
+        </div>
         <div class="grow">
           <label for="q">{l.search}</label>
           <input id="q" name="q" type="search" value={filter.q ?? ''} aria-describedby="q-hint" />
           <small id="q-hint">{l.searchHint}</small>
         </div>
-        <div class="check">
-          <input id="spam" name="spam" type="checkbox" value="1" checked={filter.spam} />
-          <label for="spam">{l.showSpam}</label>
-        </div>
+
         <div class="check">
           <input id="mail-failed" name="mail" type="checkbox" value="failed" checked={filter.mailFailed} />
           <label for="mail-failed">{l.mailFailed}</label>

@@ -94,7 +94,7 @@ function readFilter(query: (name: string) => string | undefined): OrderFilter {
     ...(isDay(to) ? { to } : {}),
     ...(getCategories().some((category) => category.id === industry) ? { industry } : {}),
     ...(q ? { q } : {}),
-    ...(query('spam') === '1' ? { spam: true } : {}),
+    ...(query('spam') === '1' ? { spam: true } : query('spam') === 'only' ? { spam: 'only' as const } : {}),
     ...(query('mail') === 'failed' ? { mailFailed: true } : {}),
   };
 }

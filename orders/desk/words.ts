@@ -51,7 +51,7 @@ export interface DeskWords {
     industry: string;
     search: string;
     searchHint: string;
-    showSpam: string;
+    spam: { label: string; hide: string; include: string; only: string };
     mailFailed: string;
     /** A note below the filter while spam is hidden: the number of orders held as spam, and a link to them. */
     spamHidden: { one: string; other: string; link: string };
@@ -271,7 +271,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       industry: 'Branche',
       search: 'Suche',
       searchHint: 'Auftragsnummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
-      showSpam: 'Spam anzeigen',
+      spam: { label: 'Spam', hide: 'ausblenden', include: 'mit anzeigen', only: 'nur Spam' },
       mailFailed: 'Nur Bestellungen mit fehlgeschlagener E-Mail',
       spamHidden: {
         one: 'Eine Bestellung gilt als Spam und ist ausgeblendet.',
@@ -507,7 +507,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       industry: 'Industry',
       search: 'Search',
       searchHint: 'Order number (LW-…), company, email address or buyer’s PO number',
-      showSpam: 'Show spam',
+      spam: { label: 'Spam', hide: 'hidden', include: 'shown with the rest', only: 'spam only' },
       mailFailed: 'Only orders with a failed email',
       spamHidden: {
         one: 'One order is marked as spam and hidden.',

@@ -955,6 +955,10 @@ describe('working with orders', () => {
     ];
     assert.deepEqual(await rows(new URLSearchParams({ q: 'PO-2026/17' }).toString()), [seventeen]);
     assert.deepEqual(await rows('q=sonnenschein&spam=1'), [spam, found]);
+    // What the honeypot caught, alone, to look through before it is deleted; the choice stays chosen.
+    assert.deepEqual(await rows('q=sonnenschein&spam=only'), [spam]);
+    assert.equal(anna.field(w.list.spam.label).find('option[selected]').text(), w.list.spam.only);
+    assert.ok(anna.caption().startsWith(fill(w.list.count.one, { count: '1' })), anna.caption());
     // The list says how many it hides as spam, and links to them.
     const held = (await store.listOrders()).filter((order) => order.spam !== null).length;
     await anna.get('/desk');

@@ -127,6 +127,13 @@ describe('the service on Postgres', { skip }, () => {
       matching: 1,
       spam: 1,
     });
+    assert.deepEqual(await store.listCounts({ q: 'Grosser', spam: 'only' }), { matching: 0, spam: 0 });
+    assert.deepEqual(
+      (await store.listPage({ q: 'pg-spam@kunde.example', spam: 'only' })).orders.map(
+        (order) => order.buyer.email,
+      ),
+      ['pg-spam@kunde.example'],
+    );
     // Orders indexed before the words were folded (merely lower-cased) are indexed anew as the next instance starts.
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
