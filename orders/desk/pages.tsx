@@ -1020,7 +1020,7 @@ export function OrderPageView({
                   {sends.length > 0
                     ? fill(o.notSpamHint, {
                         mails: new Intl.ListFormat(intlLocales[ctx.locale], { type: 'conjunction' }).format(
-                          sends.map((kind) => (kind === 'seller' ? o.sellerMail : o.buyerMail)),
+                          sends.map((kind) => o.notSpamMails[kind]),
                         ),
                       })
                     : o.notSpamNothing}

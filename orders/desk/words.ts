@@ -163,6 +163,8 @@ export interface DeskWords {
     notSpam: string;
     /** What "not spam" sends (`{mails}`: the mails' names), or that it sends nothing. */
     notSpamHint: string;
+    /** The two mails as `notSpamHint` names them within its sentence. */
+    notSpamMails: { seller: string; buyer: string };
     notSpamNothing: string;
     erase: string;
     eraseButton: string;
@@ -379,6 +381,10 @@ export const deskWords: Record<Locale, DeskWords> = {
         'Den Status einer Bestellung, die als Spam gilt, können Sie erst nach „Kein Spam“ ändern.',
       notSpam: 'Kein Spam',
       notSpamHint: 'Dabei wird gesendet: {mails}.',
+      notSpamMails: {
+        seller: 'die Bestellung an den Vertrieb',
+        buyer: 'die Eingangsbestätigung an den Kunden',
+      },
       notSpamNothing:
         'Dabei wird keine E-Mail gesendet: Die E-Mails zu dieser Bestellung waren schon gesendet oder fehlgeschlagen, bevor die Bestellung als Spam markiert wurde.',
       erase: 'Kundendaten löschen',
@@ -563,7 +569,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       shared: 'non-exclusive',
       quantity: 'Quantity',
       unitPrice: 'Price per lead (net)',
-      lineTotal: 'Total (net)',
+      lineTotal: 'Line total (net)',
       totals: 'Totals',
       vatCase: 'VAT case',
       quote: 'Quote number',
@@ -613,7 +619,8 @@ export const deskWords: Record<Locale, DeskWords> = {
         'An order can be marked as spam while it is new and its status has never changed. It is then hidden from the list, its unsent emails do not go out, it leaves the accountant’s export, and it is deleted after 30 days unless someone chooses “Not spam” before then.',
       spamNoStatus: 'The status of an order marked as spam can be changed only after “Not spam”.',
       notSpam: 'Not spam',
-      notSpamHint: 'This sends: {mails}.',
+      notSpamHint: 'This sends {mails}.',
+      notSpamMails: { seller: 'the order to the sales team', buyer: 'the acknowledgment to the buyer' },
       notSpamNothing:
         'This sends no email: the emails about this order had been sent, or had failed, before the order was marked as spam.',
       erase: 'Erase the buyer’s details',

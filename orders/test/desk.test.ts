@@ -1377,9 +1377,11 @@ describe('working with orders', () => {
     await anna.get(`/desk/orders/${number}`);
     assert.ok(anna.text().includes(w.order.spamBecause.tooFast));
     assert.ok(
-      anna
-        .text()
-        .includes(fill(w.order.notSpamHint, { mails: `${w.order.sellerMail} and ${w.order.buyerMail}` })),
+      anna.text().includes(
+        fill(w.order.notSpamHint, {
+          mails: `${w.order.notSpamMails.seller} and ${w.order.notSpamMails.buyer}`,
+        }),
+      ),
       'the button says which mails it sends',
     );
     await anna.submit('/not-spam');
@@ -1989,7 +1991,7 @@ describe('failed mails nobody will send', () => {
       await carla.submit('/spam'); // the step that asks, confirmed
       assert.ok(carla.text().includes(de.done.spam));
       assert.ok(
-        carla.text().includes(fill(de.order.notSpamHint, { mails: de.order.buyerMail })),
+        carla.text().includes(fill(de.order.notSpamHint, { mails: de.order.notSpamMails.buyer })),
         carla.text(),
       );
       await carla.submit('/not-spam');
