@@ -461,6 +461,17 @@ describe.each<Locale>(['de', 'en'])('the checkout (%s)', (locale) => {
     expect(said()).not.toContain(plain(strings.quoteHidden));
   });
 
+  it('takes a phone number pasted with the invisible marks of text direction a phone’s contacts put around it', async () => {
+    storeCart();
+    storeDetails(german);
+    const page = await renderCheckout(locale);
+    await page.user.click(page.field('phone'));
+    await page.user.paste('\u202d+49 30 123456\u202c');
+    await page.user.tab();
+    expect(page.field('phone')).toHaveValue('+49 30 123456');
+    expect(page.field('phone')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('checks stored or filled-in details again when the country changes, before the buyer goes on', async () => {
     storeCart();
     // A stored company name that is missing, as after an autofill that left it out.

@@ -122,6 +122,18 @@ function isEmail(value: string): boolean {
  */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A value as the checkout keeps it: without controls of text direction, which a phone number copied from a
+ * phone's contacts or from Outlook carries around it, invisibly („\u202d+49 30 123456\u202c“). The buyer could not
+ * see, let alone remove, what the rule above refuses; the service refuses them all the same in a request made
+ * without the checkout.
+ */
+export function withoutDirectionControls(value: string): string {
+  return value.replace(DIRECTION_CONTROLS, '');
+}
+
 /**
  * A postcode as the buyer's country writes it: capitals, single spaces, and the space that Dutch and British
  * postcodes have before their last part („1012 AB“, "SW1A 1AA") where the buyer left it out. What is checked,
@@ -221,7 +233,12 @@ export function sanitizeBuyer(raw: unknown): Buyer {
   return Object.fromEntries(
     BUYER_FIELDS.map((field) => {
       const value = Object.hasOwn(record, field) ? record[field] : undefined;
-      return [field, typeof value === 'string' ? value.slice(0, MAX_LENGTHS[field] * 2) : NEW_BUYER[field]];
+      return [
+        field,
+        typeof value === 'string'
+          ? withoutDirectionControls(value.slice(0, MAX_LENGTHS[field] * 2))
+          : NEW_BUYER[field],
+      ];
     }),
   ) as Buyer;
 }

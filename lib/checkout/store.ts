@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { createSafeStorage, newestFirst } from '../cart/storage';
-import { NEW_BUYER, sanitizeBuyer, type Buyer, type BuyerField } from './buyer';
+import { NEW_BUYER, sanitizeBuyer, withoutDirectionControls, type Buyer, type BuyerField } from './buyer';
 import { sanitizeConfirmation, type ConfirmedOrder } from './confirmation';
 import { QUOTE_NUMBER_PATTERN, REMEMBERED_QUOTES, stampAmong, type QuoteStamp } from './quote';
 import { newOrderKey } from './send';
@@ -117,7 +117,10 @@ export const useCheckoutStore = create<CheckoutState>()(
           business: false,
           quote: undefined,
           setField(field, value) {
-            set({ buyer: { ...get().buyer, [field]: value }, startedAt: get().startedAt ?? Date.now() });
+            set({
+              buyer: { ...get().buyer, [field]: withoutDirectionControls(value) },
+              startedAt: get().startedAt ?? Date.now(),
+            });
           },
           setBusiness(business) {
             set({ business });
