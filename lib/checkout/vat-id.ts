@@ -40,16 +40,17 @@ export function vatIdProblem(value: string, country: string): VatIdProblem | und
 }
 
 /**
- * A VAT ID of each billing country in the form its tax office gives them, with a check digit that fits, for the
- * message that says what one looks like there. Made up, not any firm's; __tests__/vat-id.test.ts checks each.
+ * A VAT ID of each billing country in the form its tax office gives them, for the message that says what one looks
+ * like there. Its check digit does not fit, on purpose: copied from the message, it is no firm's number and never
+ * counts as a VAT ID (reverse charge); __tests__/vat-id.test.ts checks each.
  */
 const VAT_ID_EXAMPLES: Readonly<Record<string, string>> = {
-  AT: 'ATU12345675', BE: 'BE0123456749', BG: 'BG123456786', CH: 'CHE-123.456.788 MWST', CY: 'CY10234560L',
-  CZ: 'CZ12345679', DE: 'DE123456788', DK: 'DK12345674', EE: 'EE101234500', ES: 'ESB12345674',
-  FI: 'FI12345671', FR: 'FR32123456789', GB: 'GB123456782', GR: 'EL123456783', HR: 'HR12345678903',
-  HU: 'HU12345676', IE: 'IE1234567T', IT: 'IT12345670017', LT: 'LT123456715', LU: 'LU12345613',
-  LV: 'LV40003123453', MT: 'MT12345634', NL: 'NL123456782B01', NO: 'NO123456785MVA', PL: 'PL1234567890',
-  PT: 'PT123456789', RO: 'RO12345674', SE: 'SE123456789701', SI: 'SI12345679', SK: 'SK2123456786',
+  AT: 'ATU12345676', BE: 'BE0123456740', BG: 'BG123456787', CH: 'CHE-123.456.789 MWST', CY: 'CY10234561L',
+  CZ: 'CZ12345670', DE: 'DE123456789', DK: 'DK12345675', EE: 'EE101234501', ES: 'ESB12345675',
+  FI: 'FI12345672', FR: 'FR32123456780', GB: 'GB123456783', GR: 'EL123456784', HR: 'HR12345678904',
+  HU: 'HU12345677', IE: 'IE1234568T', IT: 'IT12345670018', LT: 'LT123456716', LU: 'LU12345614',
+  LV: 'LV40003123454', MT: 'MT12345635', NL: 'NL123456789B01', NO: 'NO123456786MVA', PL: 'PL1234567891',
+  PT: 'PT123456780', RO: 'RO12345675', SE: 'SE123456789801', SI: 'SI12345670', SK: 'SK2123456787',
 }; // prettier-ignore
 
 /** How a VAT ID of a billing country looks; empty for another country. */
