@@ -11,7 +11,8 @@ export const dynamic = 'force-static';
  */
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: { userAgent: '*', allow: ['/', '/llms.txt'], disallow: '/*.txt$' },
+    // With a query too: the router asks for them as `/kategorien.txt?_rsc=…`, which a crawler then finds.
+    rules: { userAgent: '*', allow: ['/', '/llms.txt'], disallow: ['/*.txt$', '/*.txt?'] },
     sitemap: absoluteUrl('/sitemap.xml', siteUrl()),
   };
 }
