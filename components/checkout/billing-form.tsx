@@ -232,7 +232,7 @@ export function BillingForm({
           <button
             ref={quoteButtonRef}
             type="submit"
-            onMouseDown={keepFocusOnPress}
+            {...keepFocusOnPress}
             className="text-brand-800 ring-brand-700 hover:bg-brand-50 min-h-11 w-full rounded-lg px-4 py-2.5 font-semibold ring-1"
           >
             {strings.quoteButton}

@@ -267,7 +267,7 @@ function ByMail({ words, mailHref, onMailClick, kept, describedBy, label, main, 
         tabIndex={waiting ? 0 : undefined}
         aria-disabled={waiting || undefined}
         onClick={onMailClick}
-        onMouseDown={keepFocusOnPress}
+        {...keepFocusOnPress}
         onKeyDown={(event) => {
           if (waiting && event.key === 'Enter') onMailClick(event);
         }}
@@ -447,7 +447,7 @@ function ToService({
       <button
         type="button"
         onClick={() => void submit()}
-        onMouseDown={keepFocusOnPress}
+        {...keepFocusOnPress}
         disabled={sending}
         aria-describedby={describedBy}
         className={primary}
@@ -633,7 +633,7 @@ function CopyOrder({
       <button
         type="button"
         onClick={() => void copy()}
-        onMouseDown={keepFocusOnPress}
+        {...keepFocusOnPress}
         aria-disabled={refused || undefined}
         aria-describedby={describedBy}
         className={`mt-3 ${secondary}`}
