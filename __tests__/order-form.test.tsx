@@ -45,7 +45,7 @@ const expected = {
   },
 } as const;
 
-async function setup(locale: Locale, prices = priceList(categories)) {
+async function setup(locale: Locale, prices = priceList(categories), beforeCode = () => {}) {
   const strings = getDictionary(locale).orderForm;
   const user = userEvent.setup({ delay: null });
   const element = (prices: PriceList) => (
@@ -91,6 +91,7 @@ async function setup(locale: Locale, prices = priceList(categories)) {
     await user.type(field.phone, '+49 30 1234567');
     await user.type(field.message, 'Bitte nur Berlin');
   }
+  beforeCode();
   // The form's code loads after the page's: it enables the submit button when it has taken the form over.
   await waitFor(() => expect(submit).toBeEnabled());
   return { user, form, field, total, submit, liveRegion, setQuantity, fillContact, reconnect };
@@ -415,6 +416,12 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     for (const secret of ['Erika', 'erika@example.com', 'Lift & Co', '1234567', 'Berlin'])
       expect(kept).not.toContain(secret);
 
+    // Put back as the page opened: not read out as news, until the visitor changes something.
+    expect(within(again.form).getByRole('status', { name: strings.total })).toHaveAttribute(
+      'aria-live',
+      'off',
+    );
+
     await again.fillContact();
     await again.user.click(again.submit);
     expect(storedCount()).toBe(12);
@@ -423,6 +430,28 @@ describe.each(['de', 'en'] as const)('OrderForm (%s)', (locale) => {
     expect(next.field.quantity).toHaveValue(1);
     expect(next.field.exclusive).not.toBeChecked();
     expect(within(next.form).getByRole('radio', { name: getDictionary(locale).area.germany })).toBeChecked();
+  });
+
+  it('keeps what the visitor chose before its code ran, not an older copy, and starts fresh from junk', async () => {
+    const strings = getDictionary(locale).orderForm;
+    const first = await setup(locale);
+    await first.setQuantity('12');
+    cleanup();
+    // Reloaded, and 3 typed before the form's code took the form over.
+    const typedEarly = await setup(locale, priceList(categories), () =>
+      fireEvent.change(screen.getByRole('spinbutton', { name: strings.quantity }), {
+        target: { value: '3' },
+      }),
+    );
+    expect(typedEarly.field.quantity).toHaveValue(3);
+    cleanup();
+    const again = await setup(locale);
+    expect(again.field.quantity).toHaveValue(3);
+    cleanup();
+    for (const key of Object.keys(sessionStorage))
+      sessionStorage.setItem(key, '{"quantity":"7","area":"moon"}');
+    const fresh = await setup(locale);
+    expect(fresh.field.quantity).toHaveValue(1);
   });
 
   it('keeps contact data out of localStorage', async () => {

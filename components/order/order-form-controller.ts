@@ -232,14 +232,18 @@ export function connectOrderForm(form: HTMLFormElement, options: OrderFormOption
   }
   /** After a reload the kept choices come back, unless the visitor (or the browser) changed the form meanwhile. */
   function restoreChoices() {
-    if (JSON.stringify(currentChoices()) !== JSON.stringify(FRESH)) return;
+    // Changed before this code ran: that is what the next reload brings back, not an older copy.
+    if (JSON.stringify(currentChoices()) !== JSON.stringify(FRESH)) return keepChoices();
     let stored: Choices | undefined;
     try {
       stored = asChoices(JSON.parse(tabStorage()?.getItem(choicesKey) ?? 'null'));
     } catch {
       stored = undefined;
     }
-    if (stored) applyChoices(stored);
+    if (!stored) return;
+    // Put back as the page opens, which is no news to read out: the total speaks again at the next change.
+    byId(ids.total)!.setAttribute('aria-live', 'off');
+    applyChoices(stored);
   }
 
   /** Empties the form for the next order: no contact data, one lead, not exclusive, all of Germany (spec §4). */
