@@ -506,8 +506,10 @@ export function ListPage({
   const periodError = period ? w.errors.period : undefined;
   // A filter from a day after its end matches nothing: said, rather than an empty list that looks like no orders.
   const filterPeriodError =
-    !periodError && filter.from && filter.to && filter.from > filter.to ? w.errors.period : undefined;
-  const filterFields = filterPeriodError ? { 'aria-invalid': 'true' as const } : {};
+    !periodError && filter.from && filter.to && filter.from > filter.to ? l.periodOrder : undefined;
+  const filterFields = filterPeriodError
+    ? { 'aria-invalid': 'true' as const, 'aria-describedby': 'filter-error' }
+    : {};
   const periodFields = period
     ? { 'aria-invalid': 'true' as const, 'aria-describedby': 'accounts-hint accounts-error' }
     : { 'aria-describedby': 'accounts-hint' };
@@ -577,6 +579,11 @@ export function ListPage({
           <input id="mail-failed" name="mail" type="checkbox" value="failed" checked={filter.mailFailed} />
           <label for="mail-failed">{l.mailFailed}</label>
         </div>
+        {filterPeriodError && (
+          <p id="filter-error" class="field-error">
+            {filterPeriodError}
+          </p>
+        )}
         <div class="buttons">
           <button type="submit">{l.apply}</button>
           <a href={ctx.base}>{l.reset}</a>
@@ -1018,7 +1025,7 @@ export function OrderPageView({
                 <Csrf token={ctx.csrf} />
                 <p id="not-spam-hint">
                   {sends.length > 0
-                    ? fill(o.notSpamHint, {
+                    ? fill(plural(o.notSpamHint, sends.length, ctx.locale), {
                         mails: new Intl.ListFormat(intlLocales[ctx.locale], { type: 'conjunction' }).format(
                           sends.map((kind) => o.notSpamMails[kind]),
                         ),

@@ -52,6 +52,8 @@ export interface DeskWords {
     search: string;
     searchHint: string;
     spam: { label: string; hide: string; include: string; only: string };
+    /** A filter's period that ends before it begins. */
+    periodOrder: string;
     mailFailed: string;
     /** A note below the filter while spam is hidden: the number of orders held as spam, and a link to them. */
     spamHidden: { one: string; other: string; link: string };
@@ -162,7 +164,7 @@ export interface DeskWords {
     spamNoStatus: string;
     notSpam: string;
     /** What "not spam" sends (`{mails}`: the mails' names), or that it sends nothing. */
-    notSpamHint: string;
+    notSpamHint: { one: string; other: string };
     /** The two mails as `notSpamHint` names them within its sentence. */
     notSpamMails: { seller: string; buyer: string };
     notSpamNothing: string;
@@ -273,7 +275,9 @@ export const deskWords: Record<Locale, DeskWords> = {
       industry: 'Branche',
       search: 'Suche',
       searchHint: 'Auftragsnummer (LW-…), Firma, E-Mail-Adresse oder Bestellnummer des Kunden',
-      spam: { label: 'Spam', hide: 'ausblenden', include: 'mit anzeigen', only: 'nur Spam' },
+      spam: { label: 'Spam', hide: 'ausblenden', include: 'anzeigen', only: 'nur Spam' },
+      periodOrder:
+        '„Von“ liegt nach „Bis“. Bitte wählen Sie einen Zeitraum, der nicht vor seinem Beginn endet.',
       mailFailed: 'Nur Bestellungen mit fehlgeschlagener E-Mail',
       spamHidden: {
         one: 'Eine Bestellung gilt als Spam und ist ausgeblendet.',
@@ -376,11 +380,11 @@ export const deskWords: Record<Locale, DeskWords> = {
       spamText:
         'Die Bestellung wird in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, und sie fällt aus dem Export für die Buchhaltung. Nach 30 Tagen wird sie gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt; bis dahin finden Sie sie in der Liste über „Spam anzeigen“.',
       markSpamHint:
-        'Als Spam markieren lässt sich eine Bestellung, solange sie neu ist und ihr Status nie geändert wurde. Sie wird dann in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, sie fällt aus dem Export für die Buchhaltung und wird nach 30 Tagen gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt.',
+        'Eine Bestellung lässt sich als Spam markieren, solange sie neu ist und ihr Status nie geändert wurde. Sie wird dann in der Liste ausgeblendet, ihre ausstehenden E-Mails werden nicht gesendet, sie fällt aus dem Export für die Buchhaltung und wird nach 30 Tagen gelöscht, sofern nicht vorher jemand „Kein Spam“ wählt.',
       spamNoStatus:
         'Den Status einer Bestellung, die als Spam gilt, können Sie erst nach „Kein Spam“ ändern.',
       notSpam: 'Kein Spam',
-      notSpamHint: 'Dabei wird gesendet: {mails}.',
+      notSpamHint: { one: 'Dabei wird {mails} gesendet.', other: 'Dabei werden {mails} gesendet.' },
       notSpamMails: {
         seller: 'die Bestellung an den Vertrieb',
         buyer: 'die Eingangsbestätigung an den Kunden',
@@ -429,7 +433,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       status: 'Der Status ist jetzt „{status}“.',
       note: 'Die Notiz ist gespeichert.',
       retry:
-        'Die E-Mail ist wieder in der Warteschlange. Ob sie angekommen ist, steht unten unter „E-Mails“.',
+        'Die E-Mail ist wieder in der Warteschlange. Ob sie gesendet wurde, steht unten unter „E-Mails“.',
       giveUp: 'Die E-Mail ist verworfen und zählt nicht mehr als fehlgeschlagen.',
       spam: 'Die Bestellung ist als Spam markiert.',
       notSpam: 'Die Bestellung ist kein Spam mehr; ihre E-Mails werden gesendet.',
@@ -514,6 +518,7 @@ export const deskWords: Record<Locale, DeskWords> = {
       search: 'Search',
       searchHint: 'Order number (LW-…), company, email address or buyer’s PO number',
       spam: { label: 'Spam', hide: 'hidden', include: 'shown with the rest', only: 'spam only' },
+      periodOrder: '“From” is later than “To”. Please choose a period that does not end before it begins.',
       mailFailed: 'Only orders with a failed email',
       spamHidden: {
         one: 'One order is marked as spam and hidden.',
@@ -619,7 +624,7 @@ export const deskWords: Record<Locale, DeskWords> = {
         'An order can be marked as spam while it is new and its status has never changed. It is then hidden from the list, its unsent emails do not go out, it leaves the accountant’s export, and it is deleted after 30 days unless someone chooses “Not spam” before then.',
       spamNoStatus: 'The status of an order marked as spam can be changed only after “Not spam”.',
       notSpam: 'Not spam',
-      notSpamHint: 'This sends {mails}.',
+      notSpamHint: { one: 'This sends {mails}.', other: 'This sends {mails}.' },
       notSpamMails: { seller: 'the order to the sales team', buyer: 'the acknowledgment to the buyer' },
       notSpamNothing:
         'This sends no email: the emails about this order had been sent, or had failed, before the order was marked as spam.',

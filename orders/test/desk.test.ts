@@ -1093,11 +1093,17 @@ describe('working with orders', () => {
     const anna = browser('de-DE,de;q=0.9');
     await anna.signIn('anna');
     await anna.get('/desk?from=2026-12-05&to=2026-12-01');
-    assert.ok(anna.title().startsWith(fill(de.errors.titleError, { text: de.errors.period })), anna.title());
-    for (const label of [de.list.from, de.list.to])
+    assert.ok(
+      anna.title().startsWith(fill(de.errors.titleError, { text: de.list.periodOrder })),
+      anna.title(),
+    );
+    // Both fields marked, and described by what is wrong with them.
+    for (const label of [de.list.from, de.list.to]) {
       assert.equal(anna.field(label).attr('aria-invalid'), 'true');
+      assert.equal(anna.description(label), de.list.periodOrder);
+    }
     await anna.get('/desk?from=2026-12-01&to=2026-12-05');
-    assert.ok(!anna.text().includes(de.errors.period));
+    assert.ok(!anna.text().includes(de.list.periodOrder));
   });
 
   it('names its files in the desk’s language and by the day, and leads to the other language without a done message', async () => {
@@ -1378,7 +1384,7 @@ describe('working with orders', () => {
     assert.ok(anna.text().includes(w.order.spamBecause.tooFast));
     assert.ok(
       anna.text().includes(
-        fill(w.order.notSpamHint, {
+        fill(w.order.notSpamHint.other, {
           mails: `${w.order.notSpamMails.seller} and ${w.order.notSpamMails.buyer}`,
         }),
       ),
@@ -1991,7 +1997,7 @@ describe('failed mails nobody will send', () => {
       await carla.submit('/spam'); // the step that asks, confirmed
       assert.ok(carla.text().includes(de.done.spam));
       assert.ok(
-        carla.text().includes(fill(de.order.notSpamHint, { mails: de.order.notSpamMails.buyer })),
+        carla.text().includes(fill(de.order.notSpamHint.one, { mails: de.order.notSpamMails.buyer })),
         carla.text(),
       );
       await carla.submit('/not-spam');
