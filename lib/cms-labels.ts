@@ -560,9 +560,15 @@ export const labels: Record<string, Label> = {
   'ui.checkout.errors.control': { label: 'Zeilenumbruch oder Steuerzeichen' },
   'ui.checkout.errors.tooLong': { label: 'Eingabe zu lang' },
   'ui.checkout.errors.email': { label: 'E-Mail-Adresse ungültig' },
-  'ui.checkout.errors.postcode': { label: 'PLZ ungültig' },
+  'ui.checkout.errors.postcode': {
+    label: 'PLZ ungültig',
+    hint: '{example} setzt die Website als Beispiel einer Postleitzahl des gewählten Landes ein, etwa 1010 für Österreich.',
+  },
   'ui.checkout.errors.country': { label: 'Kein Land gewählt' },
-  'ui.checkout.errors.vatIdFormat': { label: 'USt-IdNr.: Format falsch' },
+  'ui.checkout.errors.vatIdFormat': {
+    label: 'USt-IdNr.: Format falsch',
+    hint: '{example} setzt die Website als Beispiel einer USt-IdNr. in der Form des gewählten Landes ein, für Österreich etwa „ATU“ und acht Ziffern.',
+  },
   'ui.checkout.errors.vatIdCheckDigit': { label: 'USt-IdNr.: Prüfziffer falsch' },
   'ui.checkout.errors.vatIdCountry': { label: 'USt-IdNr.: passt nicht zum Land' },
   'ui.checkout.errors.pricesChanged': {
