@@ -68,7 +68,7 @@ export function HomePage({ locale }: HomePageProps) {
             // The value sits above its label in a row of fixed height, so a label painted before its value arrives stays put.
             <div
               key={stat.label}
-              className="grid grid-rows-[--spacing(9)_auto] rounded-2xl bg-slate-50 px-6 py-5 text-center"
+              className="grid grid-rows-[--spacing(9)_auto] rounded-2xl bg-slate-50 px-3 py-5 text-center lg:px-6"
             >
               <dt className="row-start-2 text-sm text-slate-600">{stat.label}</dt>
               <dd className="text-brand-800 row-start-1 text-3xl font-bold tracking-tight">{stat.value}</dd>
@@ -77,7 +77,7 @@ export function HomePage({ locale }: HomePageProps) {
         </dl>
       </div>
 
-      <section id="categories" aria-labelledby="categories-title" className="scroll-mt-16 bg-slate-50 py-20">
+      <section id="categories" aria-labelledby="categories-title" className="bg-slate-50 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading
             id="categories-title"

@@ -15,9 +15,9 @@ export function SampleLeadCard({ title, fields }: SampleLeadCardProps) {
       </figcaption>
       <dl className="mt-4 divide-y divide-slate-100">
         {fields.map((field) => (
-          <div key={field.label} className="grid grid-cols-3 gap-4 py-3 text-sm">
+          <div key={field.label} className="lead-row">
             <dt className="text-slate-600">{field.label}</dt>
-            <dd className="col-span-2 font-medium text-slate-900">{field.value}</dd>
+            <dd className="lead-value">{field.value}</dd>
           </div>
         ))}
       </dl>
