@@ -16,6 +16,7 @@ import {
   AREA_KINDS,
   areaCode,
   DEFAULT_RADIUS_KM,
+  isOneOf,
   RADIUS_KM,
   readArea,
   STATE_CODES,
@@ -76,9 +77,6 @@ const FRESH: Choices = {
   radiusKm: String(DEFAULT_RADIUS_KM),
   states: [],
 };
-
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  (values as readonly unknown[]).includes(value);
 
 /** Stored choices as the form can take them, or `undefined` for anything else (another version, a hand edit). */
 function asChoices(value: unknown): Choices | undefined {

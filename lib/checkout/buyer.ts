@@ -120,9 +120,10 @@ function isEmail(value: string): boolean {
  * controls of text direction (embeddings, overrides, isolates): „Firma\u202Egnp.exe\u202C GmbH“ would show as
  * „Firmaexe.png GmbH“ in the sales mail, on the desk and on the invoice copied from them.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const DIRECTION = '\u202a-\u202e\u2066-\u2069';
+const CONTROL = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${DIRECTION}]`);
 
-const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+const DIRECTION_CONTROLS = new RegExp(`[${DIRECTION}]`, 'g');
 
 /**
  * A value as the checkout keeps it: without controls of text direction, which a phone number copied from a

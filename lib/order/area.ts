@@ -107,7 +107,8 @@ export interface AreaInput {
 const DASHES = /\s*[-‐‑‒–—−]\s*/g;
 const EN_DASH = '–';
 
-function isOneOf<T extends string | number>(list: readonly T[], value: unknown): value is T {
+/** Whether a value read from outside (a form, storage) is one of a list's. */
+export function isOneOf<T extends string | number>(list: readonly T[], value: unknown): value is T {
   return (list as readonly unknown[]).includes(value);
 }
 
