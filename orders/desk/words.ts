@@ -132,7 +132,6 @@ export interface DeskWords {
     history: string;
     noHistory: string;
     actions: string;
-    changeStatus: string;
     newStatus: string;
     save: string;
     final: string;
@@ -168,7 +167,6 @@ export interface DeskWords {
     /** The two mails as `notSpamHint` names them within its sentence. */
     notSpamMails: { seller: string; buyer: string };
     notSpamNothing: string;
-    erase: string;
     eraseButton: string;
     eraseHeading: string;
     eraseText: string;
@@ -351,7 +349,6 @@ export const deskWords: Record<Locale, DeskWords> = {
       history: 'Verlauf',
       noHistory: 'Noch keine Einträge.',
       actions: 'Bearbeiten',
-      changeStatus: 'Status ändern',
       newStatus: 'Neuer Status',
       save: 'Status speichern',
       final: 'Der Status ist endgültig.',
@@ -391,7 +388,6 @@ export const deskWords: Record<Locale, DeskWords> = {
       },
       notSpamNothing:
         'Dabei wird keine E-Mail gesendet: Die E-Mails zu dieser Bestellung waren schon gesendet oder fehlgeschlagen, bevor die Bestellung als Spam markiert wurde.',
-      erase: 'Kundendaten löschen',
       eraseButton: 'Kundendaten löschen …',
       eraseHeading: 'Kundendaten der Bestellung {number} löschen?',
       eraseText:
@@ -592,7 +588,6 @@ export const deskWords: Record<Locale, DeskWords> = {
       history: 'History',
       noHistory: 'No entries yet.',
       actions: 'Actions',
-      changeStatus: 'Change status',
       newStatus: 'New status',
       save: 'Save status',
       final: 'The status is final.',
@@ -628,7 +623,6 @@ export const deskWords: Record<Locale, DeskWords> = {
       notSpamMails: { seller: 'the order to the sales team', buyer: 'the acknowledgment to the buyer' },
       notSpamNothing:
         'This sends no email: the emails about this order had been sent, or had failed, before the order was marked as spam.',
-      erase: 'Erase the buyer’s details',
       eraseButton: 'Erase the buyer’s details…',
       eraseHeading: 'Erase the buyer’s details for order {number}?',
       eraseText:
